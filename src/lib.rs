@@ -1,0 +1,18 @@
+//! chatrang: a table-driven engine for many chess-like games.
+
+pub mod betza;
+pub mod cellset;
+pub mod fen;
+pub mod geometry;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod outcome;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod tables;
+pub mod uci;
+pub mod variant;
+pub mod variants;
+pub mod zobrist;

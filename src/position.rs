@@ -1,0 +1,553 @@
+//! The position: mailbox board, piece lists per (player, type), hands, side to move, one-time
+//! rights, en-passant cells, clocks, incremental zobrist key, and the undo stack.
+
+use std::sync::Arc;
+
+use crate::geometry::{Cell, NO_CELL};
+use crate::moves::{Move, MoveKind};
+use crate::piece::{MAX_PLAYERS, MAX_TYPES, Piece, PieceType, Player};
+use crate::tables::{CANNON, GRASSHOPPER};
+use crate::variant::Variant;
+
+/// What make() changes and unmake() restores, besides the board.
+#[derive(Clone, Copy, Debug)]
+pub struct State {
+    pub key: u64,
+    pub rights: u64,
+    /// Cells a man passed over in a multi-step (en-passant targets), and the man's own cell.
+    pub ep: [Cell; 2],
+    pub ep_victim: Cell,
+    pub halfmove: u32,
+    pub captured: Piece,
+    /// Game-specific state word (the game's hooks own its meaning), hashed by the game.
+    pub extra: u64,
+    /// The move that led here, and the man that made it (before any promotion).
+    pub last: Move,
+    pub mover: Piece,
+}
+
+#[derive(Clone)]
+pub struct Position {
+    pub v: Arc<Variant>,
+    board: Vec<Piece>,
+    /// Cells of each (player, type), `ncells` slots per list.
+    list: Vec<Cell>,
+    list_len: Vec<u16>,
+    /// Index of a cell's man in its list.
+    list_pos: Vec<u16>,
+    hands: [[u8; MAX_TYPES]; MAX_PLAYERS],
+    pub side: Player,
+    pub st: State,
+    history: Vec<State>,
+    pub fullmove: u32,
+    /// Plies played from the root position (the FEN's position).
+    pub ply: u32,
+}
+
+impl Position {
+    /// An empty board of the variant, first player to move.
+    pub fn empty(v: Arc<Variant>) -> Position {
+        let n = v.geo.num_cells();
+        let nt = v.pieces.len();
+        let players = v.players as usize;
+        Position {
+            board: vec![Piece::EMPTY; n],
+            list: vec![NO_CELL; players * nt * n],
+            list_len: vec![0; players * nt],
+            list_pos: vec![0; n],
+            hands: [[0; MAX_TYPES]; MAX_PLAYERS],
+            side: 0,
+            st: State {
+                key: 0,
+                rights: 0,
+                ep: [NO_CELL; 2],
+                ep_victim: NO_CELL,
+                halfmove: 0,
+                captured: Piece::EMPTY,
+                extra: 0,
+                last: Move::NONE,
+                mover: Piece::EMPTY,
+            },
+            history: Vec::with_capacity(1024),
+            fullmove: 1,
+            ply: 0,
+            v,
+        }
+    }
+
+    #[inline]
+    pub fn at(&self, c: Cell) -> Piece {
+        self.board[c as usize]
+    }
+
+    #[inline]
+    fn slot(&self, player: Player, t: PieceType) -> usize {
+        player as usize * self.v.pieces.len() + t as usize
+    }
+
+    /// Cells of `player`'s men of type `t`.
+    #[inline]
+    pub fn cells_of(&self, player: Player, t: PieceType) -> &[Cell] {
+        let s = self.slot(player, t);
+        let n = self.board.len();
+        &self.list[s * n..s * n + self.list_len[s] as usize]
+    }
+
+    #[inline]
+    pub fn count(&self, player: Player, t: PieceType) -> usize {
+        self.list_len[self.slot(player, t)] as usize
+    }
+
+    /// Men of `player` on the board.
+    pub fn material_count(&self, player: Player) -> usize {
+        (0..self.v.pieces.len())
+            .map(|t| self.count(player, t as PieceType))
+            .sum()
+    }
+
+    #[inline]
+    pub fn hand(&self, player: Player, t: PieceType) -> u8 {
+        self.hands[player as usize][t as usize]
+    }
+
+    pub fn history(&self) -> &[State] {
+        &self.history
+    }
+
+    /// Puts a man on an empty cell, updating lists and key.
+    #[inline]
+    pub fn put(&mut self, c: Cell, p: Piece) {
+        debug_assert!(self.board[c as usize].is_empty());
+        self.board[c as usize] = p;
+        let s = self.slot(p.owner(), p.kind());
+        let n = self.board.len();
+        let len = self.list_len[s] as usize;
+        self.list[s * n + len] = c;
+        self.list_pos[c as usize] = len as u16;
+        self.list_len[s] += 1;
+        self.st.key ^= self.v.zobrist.piece(p, c);
+    }
+
+    /// Removes the man on `c` and returns it.
+    #[inline]
+    pub fn remove(&mut self, c: Cell) -> Piece {
+        let p = self.board[c as usize];
+        debug_assert!(!p.is_empty());
+        self.board[c as usize] = Piece::EMPTY;
+        let s = self.slot(p.owner(), p.kind());
+        let n = self.board.len();
+        let last = self.list_len[s] as usize - 1;
+        let i = self.list_pos[c as usize] as usize;
+        let moved = self.list[s * n + last];
+        self.list[s * n + i] = moved;
+        self.list_pos[moved as usize] = i as u16;
+        self.list_len[s] -= 1;
+        self.st.key ^= self.v.zobrist.piece(p, c);
+        p
+    }
+
+    #[inline]
+    fn shift(&mut self, from: Cell, to: Cell) {
+        let p = self.board[from as usize];
+        self.board[from as usize] = Piece::EMPTY;
+        self.board[to as usize] = p;
+        let i = self.list_pos[from as usize];
+        let s = self.slot(p.owner(), p.kind());
+        self.list[s * self.board.len() + i as usize] = to;
+        self.list_pos[to as usize] = i;
+        let z = &self.v.zobrist;
+        self.st.key ^= z.piece(p, from) ^ z.piece(p, to);
+    }
+
+    pub fn set_hand(&mut self, player: Player, t: PieceType, n: u8) {
+        let z = &self.v.zobrist;
+        let old = self.hands[player as usize][t as usize];
+        self.st.key ^= z.hand(player, t, old) ^ z.hand(player, t, n);
+        self.hands[player as usize][t as usize] = n;
+    }
+
+    pub fn set_rights(&mut self, r: u64) {
+        self.st.key ^= self.v.zobrist.rights_key(self.st.rights ^ r);
+        self.st.rights = r;
+    }
+
+    pub fn set_side(&mut self, p: Player) {
+        let z = &self.v.zobrist;
+        self.st.key ^= z.side[self.side as usize] ^ z.side[p as usize];
+        self.side = p;
+    }
+
+    pub fn set_ep(&mut self, ep: [Cell; 2], victim: Cell) {
+        let z = &self.v.zobrist;
+        for c in self.st.ep.into_iter().chain(ep) {
+            if c != NO_CELL {
+                self.st.key ^= z.ep[c as usize];
+            }
+        }
+        self.st.ep = ep;
+        self.st.ep_victim = victim;
+    }
+
+    /// Sets the game-specific state word, keeping the key in step (its bits hash with `extra` keys).
+    pub fn set_extra(&mut self, x: u64) {
+        let z = &self.v.zobrist;
+        let mut diff = self.st.extra ^ x;
+        while diff != 0 {
+            self.st.key ^= z.extra[diff.trailing_zeros() as usize];
+            diff &= diff - 1;
+        }
+        self.st.extra = x;
+    }
+
+    /// Cells of the royal men of `player`.
+    #[inline]
+    pub fn royals(&self, player: Player) -> impl Iterator<Item = Cell> + '_ {
+        self.v
+            .tables
+            .royal_types
+            .iter()
+            .flat_map(move |&t| self.cells_of(player, t).iter().copied())
+    }
+
+    /// Is cell `x` attacked by any man owned by `by`?
+    pub fn attacked_by(&self, x: Cell, by: Player) -> bool {
+        let t = &self.v.tables;
+        for army in 0..self.v.players {
+            for &(src, mask) in t.leaps_to(army, x) {
+                let p = self.board[src as usize];
+                if !p.is_empty() && p.owner() == by && p.army() == army && mask >> p.kind() & 1 != 0
+                {
+                    return true;
+                }
+            }
+            for r in t.rays_to(army, x) {
+                for &c in &t.path[r.start as usize..r.start as usize + r.len as usize] {
+                    let p = self.board[c as usize];
+                    if !p.is_empty() {
+                        if p.owner() == by && p.army() == army && r.mask >> p.kind() & 1 != 0 {
+                            return true;
+                        }
+                        break;
+                    }
+                }
+            }
+            for e in t.paths_to(army, x) {
+                let p = self.board[e.src as usize];
+                if p.is_empty() || p.owner() != by || p.army() != army || p.kind() != e.kind {
+                    continue;
+                }
+                if e.cond != 0 && self.st.rights >> (e.cond - 1) & 1 == 0 {
+                    continue;
+                }
+                let cells = &t.path[e.start as usize..e.start as usize + e.len as usize];
+                let ok = if e.flags & CANNON != 0 {
+                    cells.iter().filter(|&&c| !self.board[c as usize].is_empty()).count() == 1
+                } else if e.flags & GRASSHOPPER != 0 {
+                    match cells.split_last() {
+                        Some((last, rest)) => {
+                            !self.board[*last as usize].is_empty()
+                                && rest.iter().all(|&c| self.board[c as usize].is_empty())
+                        }
+                        None => false,
+                    }
+                } else {
+                    cells.iter().all(|&c| self.board[c as usize].is_empty())
+                };
+                if ok {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Is `x` attacked by any opponent of `me`? (two teams: everyone not on my side)
+    #[inline]
+    pub fn attacked_by_enemy(&self, x: Cell, me: Player) -> bool {
+        (0..self.v.players).any(|p| p != me && self.attacked_by(x, p))
+    }
+
+    /// Is any royal man of `player` attacked?
+    pub fn royal_attacked(&self, player: Player) -> bool {
+        for &t in &self.v.tables.royal_types {
+            for &c in self.cells_of(player, t) {
+                if self.attacked_by_enemy(c, player) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    pub fn in_check(&self) -> bool {
+        self.royal_attacked(self.side)
+    }
+
+    /// Makes a pseudo-legal move.
+    pub fn make(&mut self, m: Move) {
+        self.history.push(self.st);
+        let us = self.side;
+        self.st.captured = Piece::EMPTY;
+        self.st.mover = Piece::EMPTY;
+        self.st.last = m;
+        let old_ep = self.st.ep;
+        if old_ep[0] != NO_CELL {
+            self.set_ep([NO_CELL; 2], NO_CELL);
+        }
+        self.st.halfmove += 1;
+        let v = Arc::clone(&self.v);
+        match m.kind {
+            MoveKind::Drop => {
+                let n = self.hands[us as usize][m.piece as usize];
+                self.set_hand(us, m.piece, n - 1);
+                self.put(m.to, Piece::new(m.piece, us, us));
+            }
+            MoveKind::Castle => {
+                let c = &v.castling[m.aux as usize];
+                let king = self.remove(c.king_from);
+                let rook = self.remove(c.rook_from);
+                self.put(c.king_to, king);
+                self.put(c.rook_to, rook);
+            }
+            MoveKind::Special => {
+                v.rules.make_special(self, m);
+            }
+            _ => {
+                let mover = self.board[m.from as usize];
+                self.st.mover = mover;
+                let victim_cell = if m.kind == MoveKind::EnPassant {
+                    self.st_prev_ep_victim()
+                } else {
+                    m.to
+                };
+                if !self.board[victim_cell as usize].is_empty() {
+                    self.st.captured = self.remove(victim_cell);
+                    self.st.halfmove = 0;
+                }
+                if v.pieces[mover.kind() as usize].resets_clock {
+                    self.st.halfmove = 0;
+                }
+                if m.kind == MoveKind::Promotion {
+                    self.remove(m.from);
+                    self.put(m.to, Piece::new(m.piece, mover.owner(), mover.army()));
+                } else {
+                    self.shift(m.from, m.to);
+                }
+                if m.kind == MoveKind::Replace {
+                    let cap = self.st.captured;
+                    self.put(m.aux, cap);
+                }
+                if m.kind == MoveKind::Double {
+                    self.set_double_step_ep(m, mover);
+                }
+            }
+        }
+        // Rights lost by touching cells.
+        if self.st.rights != 0 {
+            let mask = v.tables.touch_mask(m.from) | v.tables.touch_mask(m.to);
+            if self.st.rights & mask != 0 {
+                let r = self.st.rights & !mask;
+                self.set_rights(r);
+            }
+        }
+        if us + 1 == v.players {
+            self.fullmove += 1;
+        }
+        self.ply += 1;
+        let next = v.next_player(us);
+        self.set_side(next);
+        if v.tables.check_rights != 0 && self.st.rights & v.tables.check_rights != 0 {
+            let lose = v.tables.check_rights_of(next) & self.st.rights;
+            if lose != 0 && self.in_check() {
+                let r = self.st.rights & !lose;
+                self.set_rights(r);
+            }
+        }
+        if v.hooks.after_make {
+            v.rules.after_make(self, m);
+        }
+    }
+
+    #[inline]
+    fn st_prev_ep_victim(&self) -> Cell {
+        self.history.last().map_or(NO_CELL, |s| s.ep_victim)
+    }
+
+    /// After a multi-step of an en-passant man: the passed cells become targets, but only if an
+    /// enemy man could take there (as Fairy-Stockfish records it).
+    fn set_double_step_ep(&mut self, m: Move, mover: Piece) {
+        let t = &self.v.tables;
+        let mut cells = [NO_CELL; 2];
+        let mut k = 0;
+        // The passed cells are those of the atom path strictly before `to`.
+        for a in t.atoms(mover.army(), mover.kind(), m.from) {
+            let path = t.cells(a);
+            if let Some(i) = path.iter().position(|&c| c == m.to)
+                && a.flags & crate::tables::SETS_EP != 0
+            {
+                for &c in &path[..i] {
+                    if k < 2 && self.ep_capturable(c, mover.owner()) {
+                        cells[k] = c;
+                        k += 1;
+                    }
+                }
+                break;
+            }
+        }
+        if k > 0 {
+            self.set_ep(cells, m.to);
+        }
+    }
+
+    fn ep_capturable(&self, c: Cell, victim_owner: Player) -> bool {
+        let t = &self.v.tables;
+        for army in 0..self.v.players {
+            for &(src, mask) in t.leaps_to(army, c) {
+                let p = self.board[src as usize];
+                if !p.is_empty()
+                    && p.owner() != victim_owner
+                    && p.army() == army
+                    && mask >> p.kind() & 1 != 0
+                    && self.v.pieces[p.kind() as usize].en_passant
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    pub fn unmake(&mut self, m: Move) {
+        let v = Arc::clone(&self.v);
+        if v.hooks.after_make {
+            v.rules.undo_after_make(self, m);
+        }
+        let prev = self.history.pop().expect("unmake without make");
+        let us = if self.side == 0 {
+            v.players - 1
+        } else {
+            self.side - 1
+        };
+        self.side = us;
+        if us + 1 == v.players {
+            self.fullmove -= 1;
+        }
+        self.ply -= 1;
+        match m.kind {
+            MoveKind::Drop => {
+                self.remove(m.to);
+                self.hands[us as usize][m.piece as usize] += 1;
+            }
+            MoveKind::Castle => {
+                let c = &v.castling[m.aux as usize];
+                let king = self.remove(c.king_to);
+                let rook = self.remove(c.rook_to);
+                self.put(c.king_from, king);
+                self.put(c.rook_from, rook);
+            }
+            MoveKind::Special => {
+                v.rules.unmake_special(self, m);
+            }
+            _ => {
+                if m.kind == MoveKind::Replace {
+                    self.remove(m.aux);
+                }
+                if m.kind == MoveKind::Promotion {
+                    self.remove(m.to);
+                    let orig = self.st.mover;
+                    self.put(m.from, orig);
+                } else {
+                    self.shift(m.to, m.from);
+                }
+                let cap = self.st.captured;
+                if !cap.is_empty() {
+                    let cell = if m.kind == MoveKind::EnPassant {
+                        prev.ep_victim
+                    } else {
+                        m.to
+                    };
+                    self.put(cell, cap);
+                }
+            }
+        }
+        self.st = prev;
+    }
+
+    /// Passes the turn (null move for search; a pass move in games that have one).
+    pub fn make_null(&mut self) {
+        self.history.push(self.st);
+        self.st.captured = Piece::EMPTY;
+        self.st.last = Move::NONE;
+        if self.st.ep[0] != NO_CELL {
+            self.set_ep([NO_CELL; 2], NO_CELL);
+        }
+        self.st.halfmove += 1;
+        let next = self.v.next_player(self.side);
+        self.set_side(next);
+        self.ply += 1;
+    }
+
+    pub fn unmake_null(&mut self) {
+        self.st = self.history.pop().expect("unmake_null without make_null");
+        self.side = if self.side == 0 {
+            self.v.players - 1
+        } else {
+            self.side - 1
+        };
+        self.ply -= 1;
+    }
+
+    /// Recomputes the key from scratch (for tests and FEN loading).
+    pub fn compute_key(&self) -> u64 {
+        let z = &self.v.zobrist;
+        let mut k = z.side[self.side as usize] ^ z.rights_key(self.st.rights);
+        for c in 0..self.board.len() {
+            let p = self.board[c];
+            if !p.is_empty() {
+                k ^= z.piece(p, c as Cell);
+            }
+        }
+        for p in 0..self.v.players {
+            for t in 0..self.v.pieces.len() {
+                k ^= z.hand(p, t as u8, self.hands[p as usize][t]);
+            }
+        }
+        for c in self.st.ep {
+            if c != NO_CELL {
+                k ^= z.ep[c as usize];
+            }
+        }
+        let mut x = self.st.extra;
+        while x != 0 {
+            k ^= z.extra[x.trailing_zeros() as usize];
+            x &= x - 1;
+        }
+        k
+    }
+
+    /// Initialises the key of a freshly built position (hands start at count 0 in the key).
+    pub fn reset_key(&mut self) {
+        self.st.key = self.compute_key();
+    }
+
+    /// Number of earlier occurrences of the current position within the reversible plies.
+    pub fn repetitions(&self) -> u32 {
+        let mut n = 0;
+        let limit = (self.st.halfmove as usize).min(self.history.len());
+        let h = &self.history;
+        let players = self.v.players as usize;
+        let mut i = players;
+        while i <= limit {
+            if h[h.len() - i].key == self.st.key {
+                n += 1;
+            }
+            i += players;
+        }
+        n
+    }
+
+    pub fn board_cells(&self) -> usize {
+        self.board.len()
+    }
+}
+

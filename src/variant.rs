@@ -1,0 +1,296 @@
+//! A game as data: board, piece types, start position, rights, castling, end rules, and the
+//! hooks for whatever the data cannot say. Each game's file builds one of these.
+
+use crate::cellset::CellSet;
+use crate::geometry::{Cell, Geometry};
+use crate::movegen::MoveList;
+use crate::moves::Move;
+use crate::piece::{PieceDef, PieceType, Player};
+use crate::position::Position;
+use crate::tables::Tables;
+use crate::zobrist::Zobrist;
+
+/// A one-time right (castling, first-move privilege), one bit of `Position::rights`.
+#[derive(Clone, Debug)]
+pub struct RightDef {
+    /// How the right is written in its FEN field ("K", "Q", "D", "c1").
+    pub token: String,
+    pub player: Player,
+    /// The cell a man must stand on to use an `x` (privilege) move with this right; `None`: the
+    /// right belongs to the player's royal man wherever it stands.
+    pub cell: Option<Cell>,
+    /// The right is lost when a move starts or ends on any of these cells.
+    pub lost_on_touch: Vec<Cell>,
+    /// The right is lost when its player is put in check.
+    pub lost_on_check: bool,
+    /// FEN field that holds it: 2 = the castling field, 6 = a seventh field.
+    pub field: u8,
+}
+
+/// Castling as a king move: king and rook cells, and the right bit that allows it.
+#[derive(Clone, Debug)]
+pub struct CastleRule {
+    pub player: Player,
+    pub right: usize,
+    pub king_from: Cell,
+    pub king_to: Cell,
+    pub rook_from: Cell,
+    pub rook_to: Cell,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    Win(Player),
+    Draw,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub result: GameResult,
+    pub reason: &'static str,
+}
+
+/// The result for the player concerned, relative to him.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Win,
+    Draw,
+    Loss,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BareKing {
+    Off,
+    /// The bared side loses unless he can bare the opponent at once (then draw).
+    Shatranj,
+    /// The bared side loses at once.
+    Immediate,
+    /// A bare king draws at once.
+    Draw,
+}
+
+#[derive(Clone, Debug)]
+pub struct EndRules {
+    /// Result for the side to move when it has no legal move and is in check.
+    pub checkmated: Verdict,
+    /// Result for the side to move when it has no legal move and is not in check.
+    pub stalemated: Verdict,
+    pub bare_king: BareKing,
+    /// Move-count draw: moves per side without capture or clock-resetting move (0 = none).
+    pub nmove: u32,
+    /// Occurrences of a position that draw (0 = no repetition rule).
+    pub repetition: u32,
+    /// FIDE insufficient material (only meaningful with orthodox pieces).
+    pub insufficient_material: bool,
+}
+
+impl Default for EndRules {
+    fn default() -> Self {
+        EndRules {
+            checkmated: Verdict::Loss,
+            stalemated: Verdict::Draw,
+            bare_king: BareKing::Off,
+            nmove: 0,
+            repetition: 3,
+            insufficient_material: false,
+        }
+    }
+}
+
+/// Game-specific rules the tables cannot express. Every method has a neutral default; the
+/// variant's `HookFlags` tell the core which ones to call, so the rest cost nothing.
+pub trait Rules: Send + Sync {
+    /// Adds pseudo-legal special moves.
+    fn extra_moves(&self, _pos: &Position, _out: &mut MoveList) {}
+    /// Removes moves the game forbids, from the list of legal moves (e.g. compulsory capture).
+    fn filter_legal(&self, _pos: &Position, _out: &mut MoveList) {}
+    /// May this promotion (or any arrival of a promoting man in its zone) be played here?
+    fn allow_promotion(&self, _pos: &Position, _m: Move) -> bool {
+        true
+    }
+    /// Extra effects of a move, after the core made it (the side to move has already changed).
+    /// Anything changed must be recorded so `undo_after_make` can restore it.
+    fn after_make(&self, _pos: &mut Position, _m: Move) {}
+    fn undo_after_make(&self, _pos: &mut Position, _m: Move) {}
+    /// A result the generic end rules do not cover, checked before them.
+    fn outcome(&self, _pos: &Position, _nlegal: usize) -> Option<Outcome> {
+        None
+    }
+    /// Makes a special move (kind `Special`), including its zobrist updates.
+    fn make_special(&self, _pos: &mut Position, _m: Move) {}
+    fn unmake_special(&self, _pos: &mut Position, _m: Move) {}
+    /// Extra FEN fields after the standard six, written and parsed by the game.
+    fn fen_extra(&self, _pos: &Position) -> Option<String> {
+        None
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HookFlags {
+    pub extra_moves: bool,
+    pub filter_legal: bool,
+    pub allow_promotion: bool,
+    pub after_make: bool,
+    pub outcome: bool,
+}
+
+pub struct NoRules;
+impl Rules for NoRules {}
+
+pub struct Variant {
+    pub id: String,
+    pub name: String,
+    pub geo: Geometry,
+    pub players: u8,
+    pub pieces: Vec<PieceDef>,
+    pub start_fen: String,
+    pub rights: Vec<RightDef>,
+    pub castling: Vec<CastleRule>,
+    /// Men in hand may be dropped (hands are shown in the FEN).
+    pub drops: bool,
+    pub hands_in_fen: bool,
+    /// Types a hand may hold, in FEN order.
+    pub hand_types: Vec<PieceType>,
+    /// Cells where a man of a type may not be dropped, per type and player (e.g. pawns on the last rank).
+    pub drop_forbidden: Vec<[CellSet; 2]>,
+    /// Options chosen, as `key=value`, for display.
+    pub options: Vec<(String, String)>,
+    pub end: EndRules,
+    pub rules: Box<dyn Rules>,
+    pub hooks: HookFlags,
+    pub tables: Tables,
+    pub zobrist: Zobrist,
+}
+
+impl Variant {
+    pub fn piece_by_token(&self, token: &str) -> Option<PieceType> {
+        self.pieces
+            .iter()
+            .position(|p| p.letter.eq_ignore_ascii_case(token))
+            .map(|i| i as PieceType)
+    }
+
+    pub fn num_types(&self) -> usize {
+        self.pieces.len()
+    }
+
+    pub fn type_of(&self, t: PieceType) -> &PieceDef {
+        &self.pieces[t as usize]
+    }
+
+    /// The player after `p` in turn order.
+    #[inline]
+    pub fn next_player(&self, p: Player) -> Player {
+        if p + 1 == self.players { 0 } else { p + 1 }
+    }
+
+    pub fn options_string(&self) -> String {
+        self.options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// Builds a `Variant` step by step; `build` compiles the movement tables.
+pub struct VariantBuilder {
+    v: Variant,
+}
+
+impl VariantBuilder {
+    pub fn new(id: &str, name: &str, geo: Geometry) -> VariantBuilder {
+        VariantBuilder {
+            v: Variant {
+                id: id.to_string(),
+                name: name.to_string(),
+                geo,
+                players: 2,
+                pieces: Vec::new(),
+                start_fen: String::new(),
+                rights: Vec::new(),
+                castling: Vec::new(),
+                drops: false,
+                hands_in_fen: false,
+                hand_types: Vec::new(),
+                drop_forbidden: Vec::new(),
+                options: Vec::new(),
+                end: EndRules::default(),
+                rules: Box::new(NoRules),
+                hooks: HookFlags::default(),
+                tables: Tables::default(),
+                zobrist: Zobrist::default(),
+            },
+        }
+    }
+
+    pub fn geo(&self) -> &Geometry {
+        &self.v.geo
+    }
+
+    pub fn piece(&mut self, p: PieceDef) -> PieceType {
+        self.v.pieces.push(p);
+        (self.v.pieces.len() - 1) as PieceType
+    }
+
+    pub fn piece_mut(&mut self, t: PieceType) -> &mut PieceDef {
+        &mut self.v.pieces[t as usize]
+    }
+
+    pub fn start(&mut self, fen: &str) -> &mut Self {
+        self.v.start_fen = fen.to_string();
+        self
+    }
+
+    pub fn end(&mut self) -> &mut EndRules {
+        &mut self.v.end
+    }
+
+    pub fn right(&mut self, r: RightDef) -> usize {
+        self.v.rights.push(r);
+        self.v.rights.len() - 1
+    }
+
+    pub fn castle(&mut self, c: CastleRule) {
+        self.v.castling.push(c);
+    }
+
+    pub fn drops(&mut self, hand_types: Vec<PieceType>) {
+        self.v.drops = true;
+        self.v.hands_in_fen = true;
+        self.v.hand_types = hand_types;
+    }
+
+    pub fn rules(&mut self, rules: Box<dyn Rules>, hooks: HookFlags) {
+        self.v.rules = rules;
+        self.v.hooks = hooks;
+    }
+
+    pub fn option(&mut self, key: &str, value: &str) {
+        self.v.options.push((key.to_string(), value.to_string()));
+    }
+
+    pub fn build(mut self) -> Result<Variant, String> {
+        if self.v.rights.len() > 64 {
+            return Err("at most 64 rights".into());
+        }
+        let n = self.v.pieces.len();
+        if n > crate::piece::MAX_TYPES {
+            return Err("too many piece types".into());
+        }
+        if self.v.drop_forbidden.len() < n {
+            self.v.drop_forbidden.resize(n, [CellSet::EMPTY; 2]);
+        }
+        self.v.tables = Tables::compile(&self.v)?;
+        self.v.zobrist = Zobrist::new(&self.v);
+        Ok(self.v)
+    }
+
+    pub fn forbid_drops(&mut self, t: PieceType, player: Player, cells: CellSet) {
+        let n = self.v.pieces.len();
+        if self.v.drop_forbidden.len() < n {
+            self.v.drop_forbidden.resize(n, [CellSet::EMPTY; 2]);
+        }
+        self.v.drop_forbidden[t as usize][player as usize] = cells;
+    }
+}
