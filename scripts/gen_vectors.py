@@ -15,9 +15,12 @@ File name: <id>.tsv, or <id>_<key>-<value>[_<key>-<value>...].tsv when options a
 Positions: the start position plus N positions reached by seeded random play from it
 (4..60 plies, half of them with a policy biased towards promotions, captures,
 castling, drops and pawn moves; terminal positions skipped).  Depth d is recorded
-when its node count is <= NODE_CAP (and it is cheap enough for pyffish); the start
-position may get deeper counts from the FSF binary (`go perft N`), which the
-header notes.
+when its node count is <= NODE_CAP (START_NODE_CAP for the start position).  Counts
+come from pyffish while a level is cheap to expand with it (pyffish re-initialises
+the variant on every call, ~1.5 ms); one or more further depths may come from the FSF
+binary (`go perft N`, --fsf) when a material bound proves their tree clean (see
+below); the header says how many.  --verify re-checks some pyffish counts with the
+binary.
 
 Exclusions (footnote 1 of the README): a position is cut back to the depths whose
 perft tree is clean, or dropped if fewer than 2 depths stay clean.  A node counts
@@ -49,7 +52,7 @@ import zlib
 import pyffish as sf
 
 NODE_CAP = 150_000        # max node count of a recorded depth (random positions)
-CALL_CAP = 8_000          # max pyffish legal_moves calls to expand one level (random positions)
+CALL_CAP = 2_500          # max pyffish legal_moves calls to expand one level (random positions)
 START_NODE_CAP = 3_000_000  # max node count of a recorded depth (start position)
 START_CALL_CAP = 30_000   # max pyffish calls to expand one level of the start position
 MAX_DEPTH = 8
@@ -426,6 +429,7 @@ def generate(g, args):
     lines = []
     stats = dict(excluded=0, truncated=0, counting=0, dup=0, failed=0)
     binary_depths = []
+    pydepth = []          # per line: deepest depth counted by pyffish
     seen = set()
     reasons = {}
 
@@ -443,9 +447,9 @@ def generate(g, args):
                 return False
             stats["truncated"] += 1
             counts = counts[:k]
-        if is_start and args.fsf and not truncated and counts[-1] > 0:
-            # deeper start-position counts from the FSF binary, while a material bound
-            # shows the tree cannot contain an unclean node
+        if args.fsf and not truncated and counts[-1] > 0:
+            # deeper counts from the FSF binary, while a material bound shows that the
+            # tree cannot contain an unclean node
             d = len(counts) + 1
             while d <= MAX_DEPTH:
                 est = counts[-1] * counts[-1] / max(1, counts[-2]) if len(counts) >= 2 else 0
@@ -455,12 +459,16 @@ def generate(g, args):
                 if n > ncap:
                     break
                 counts.append(n)
-                binary_depths.append(d)
+                if is_start:
+                    binary_depths.append(d)
+                else:
+                    stats["binary"] = stats.get("binary", 0) + 1
                 d += 1
         moves = sorted(move_to_ours(m, f2o) for m in root_moves)
         fen_ours = _translate_fen(fen_fsf, f2o)
         perft = " ".join("d%d=%d" % (i + 1, c) for i, c in enumerate(counts))
         lines.append("%s\t%s\t%s" % (fen_ours, perft, " ".join(moves)))
+        pydepth.append(min(k, len(levels)))
         return True
 
     add_position(start_fsf, True)
@@ -504,11 +512,12 @@ def generate(g, args):
     hdr.append("# stats: positions=%d total_nodes=%d truncated=%d dropped=%d reasons=%s" % (
         len(lines), total, stats["truncated"], stats["excluded"],
         ",".join("%s:%d" % kv for kv in sorted(reasons.items())) or "-"))
-    if binary_depths:
-        hdr.append("# start position: %s from the FSF binary (go perft N); other counts from pyffish %s"
-                   % (" ".join("d%d" % d for d in binary_depths), ".".join(map(str, sf.version()))))
-    else:
-        hdr.append("# all counts from pyffish %s" % ".".join(map(str, sf.version())))
+    src = "# counts from pyffish %s" % ".".join(map(str, sf.version()))
+    if binary_depths or stats.get("binary"):
+        src += (", except the deepest depth of %d random positions and the start position's %s, "
+                "from the FSF binary (go perft N)" % (stats.get("binary", 0),
+                                                     " ".join("d%d" % d for d in binary_depths) or "-"))
+    hdr.append(src)
     hdr.append("# generator: scripts/gen_vectors.py, seed crc32(%r), plies %d-%d, depth node cap %d "
                "(start %d)" % (name, PLY_MIN, PLY_MAX, NODE_CAP, START_NODE_CAP))
 
@@ -523,7 +532,7 @@ def generate(g, args):
         idx = [0] + vr.sample(range(1, len(lines)), min(args.verify, len(lines) - 1))
         for i in idx:
             fen_ours, perft, _ = lines[i].split("\t")
-            dd, nn = perft.split()[-1][1:].split("=")
+            dd, nn = perft.split()[pydepth[i] - 1][1:].split("=")
             got = fsf_perft(args.fsf, v, _translate_fen(fen_ours, o2f), int(dd), ini_path)
             if got != int(nn):
                 raise RuntimeError("%s: FSF binary disagrees on %s d%s: %d vs %s" % (name, fen_ours, dd, got, nn))
@@ -546,7 +555,7 @@ def main():
     ap.add_argument("--positions", type=int, default=50, help="random positions per file")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--fsf", default=os.environ.get("FSF", "fairy-stockfish-lb"),
-                    help="FSF binary for deeper start-position counts and --verify ('none' to skip)")
+                    help="FSF binary for deeper counts and --verify ('none' to skip)")
     ap.add_argument("--verify", type=int, default=2,
                     help="positions per file to re-check with the FSF binary")
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
@@ -554,7 +563,7 @@ def main():
     args = ap.parse_args()
     if args.fsf in ("none", "") or not shutil.which(args.fsf):
         if args.fsf not in ("none", ""):
-            print("FSF binary %r not found: start positions use pyffish depths only" % args.fsf,
+            print("FSF binary %r not found: pyffish depths only" % args.fsf,
                   file=sys.stderr)
         args.fsf = None
     else:

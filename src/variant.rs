@@ -80,8 +80,6 @@ pub struct EndRules {
     pub nmove: u32,
     /// Occurrences of a position that draw (0 = no repetition rule).
     pub repetition: u32,
-    /// FIDE insufficient material (only meaningful with orthodox pieces).
-    pub insufficient_material: bool,
 }
 
 impl Default for EndRules {
@@ -92,7 +90,6 @@ impl Default for EndRules {
             bare_king: BareKing::Off,
             nmove: 0,
             repetition: 3,
-            insufficient_material: false,
         }
     }
 }

@@ -2,6 +2,10 @@
 
 pub mod chess;
 pub mod common;
+pub mod large;
+pub mod modern;
+pub mod regional;
+pub mod shatranj_family;
 
 use std::sync::Arc;
 
@@ -50,13 +54,25 @@ pub struct Entry {
     pub build: fn(&Opts) -> Result<Variant, String>,
 }
 
-pub fn all() -> &'static [Entry] {
-    static ALL: &[Entry] = &[chess::ENTRY];
-    ALL
+/// Every game, in the order of the rules index.
+pub fn all() -> &'static [&'static Entry] {
+    static ALL: once_cell::sync::Lazy<Vec<&'static Entry>> = once_cell::sync::Lazy::new(|| {
+        let mut v: Vec<&'static Entry> = vec![&chess::ENTRY];
+        for family in [
+            shatranj_family::ENTRIES,
+            large::ENTRIES,
+            regional::ENTRIES,
+            modern::ENTRIES,
+        ] {
+            v.extend(family.iter());
+        }
+        v
+    });
+    &ALL
 }
 
 pub fn find(id: &str) -> Option<&'static Entry> {
-    all().iter().find(|e| e.id == id)
+    all().iter().copied().find(|e| e.id == id)
 }
 
 /// Parses `key=value` pairs (separated by commas or spaces) against a game's option table.
