@@ -13,8 +13,10 @@ Every line starting with '#' is a comment; the first line is the header above.
 File name: <id>.tsv, or <id>_<key>-<value>[_<key>-<value>...].tsv when options are set.
 
 Positions: the start position plus N positions reached by seeded random play from it
-(4..60 plies, half of them with a policy biased towards promotions, captures,
-castling, drops and pawn moves; terminal positions skipped).  Depth d is recorded
+(4..60 plies; attempts cycle through a uniform policy, one biased towards
+promotions, en-passant chances, captures, pawn moves and drops, and a "pawn race"
+that mostly pushes the most advanced pawns; the last two mostly keep castling
+rights; terminal positions skipped).  Depth d is recorded
 when its node count is <= NODE_CAP (START_NODE_CAP for the start position).  Counts
 come from pyffish while a level is cheap to expand with it (pyffish re-initialises
 the variant on every call, ~1.5 ms); one or more further depths may come from the FSF
@@ -54,7 +56,7 @@ import pyffish as sf
 NODE_CAP = 150_000        # max node count of a recorded depth (random positions)
 CALL_CAP = 2_500          # max pyffish legal_moves calls to expand one level (random positions)
 START_NODE_CAP = 3_000_000  # max node count of a recorded depth (start position)
-START_CALL_CAP = 30_000   # max pyffish calls to expand one level of the start position
+START_CALL_CAP = 3_000    # max pyffish calls to expand one level of the start position
 MAX_DEPTH = 8
 PLY_MIN, PLY_MAX = 4, 60
 
@@ -366,11 +368,19 @@ def fsf_perft(binary, variant, fen, depth, ini_path=None):
 
 # ---------------------------------------------------------------- random play
 
-def choose(rng, v, fen, moves, biased):
-    if not biased:
+def choose(rng, v, fen, moves, mode):
+    """mode 0: uniform; 1: biased towards promotions, en-passant chances, captures, pawn
+    moves and drops; 2: pawn race (mostly pushes the most advanced pawns, to reach
+    promotions).  Modes 1 and 2 mostly avoid moves that spend castling rights."""
+    if mode == 0:
         return rng.choice(moves)
     board, _ = parse_board(fen)
-    promos, caps, castles, drops, pawns = [], [], [], [], []
+    nranks = len(fen.split(" ")[0].split("[")[0].split("/"))
+    white = fen.split(" ")[1] == "w"
+    nfiles = sum(int(x) if x.isdigit() else 1
+                 for x in re.findall(r"\d+|[^\d+~]", fen.split(" ")[0].split("[")[0].split("/")[0]))
+    promos, caps, castles, drops, pawns, eps = [], [], [], [], [], []
+    adv = {}
     for m in moves:
         d = DROP_RE.match(m)
         if d:
@@ -387,22 +397,53 @@ def choose(rng, v, fen, moves, biased):
             caps.append(m)
         elif pc == "k" and abs(ord(s.group(1)) - ord(s.group(3))) >= 2:
             castles.append(m)
-        elif pc == "p":
+        if pc == "p" and not s.group(5):
             pawns.append(m)
-    for lst, prob in ((promos, 0.8), (castles, 0.6), (caps, 0.45), (pawns, 0.35), (drops, 0.1)):
+            r = int(s.group(2))
+            adv[m] = r if white else nranks + 1 - r
+            # double step next to an enemy pawn: creates an en-passant chance
+            if abs(int(s.group(4)) - r) == 2:
+                enemy = "p" if white else "P"
+                for df in (-1, 1):
+                    sq = "%s%s" % (chr(ord(s.group(3)) + df), s.group(4))
+                    if board.get(sq) == enemy:
+                        eps.append(m)
+    # moves that spend castling rights (king steps, rook moves from a corner), and
+    # castling itself, are mostly avoided so that later positions can still castle
+    keep = []
+    for m in moves:
+        s = SQ_RE.match(m)
+        if s and m not in castles and not s.group(5):
+            pc = board.get(s.group(1) + s.group(2), "?").lower()
+            corner = s.group(1) in ("a", chr(ord("a") + nfiles - 1)) and int(s.group(2)) in (1, nranks)
+            if pc == "k" or (pc == "r" and corner):
+                continue
+        if m in castles:
+            continue
+        keep.append(m)
+    if mode == 1:
+        order = ((promos, 0.8), (eps, 0.5), (caps, 0.45), (pawns, 0.35), (drops, 0.1))
+    else:
+        order = ((promos, 0.9), (eps, 0.5), (pawns, 0.7), (caps, 0.3))
+    for lst, prob in order:
         if lst and rng.random() < prob:
+            if mode == 2 and lst is pawns and rng.random() < 0.6:
+                top = max(adv[m] for m in pawns)
+                lst = [m for m in pawns if adv[m] == top]
             return rng.choice(lst)
+    if keep and rng.random() < 0.8:
+        return rng.choice(keep)
     return rng.choice(moves)
 
 
-def random_position(rng, v, start, biased):
+def random_position(rng, v, start, mode):
     plies = rng.randint(PLY_MIN, PLY_MAX)
     fen = start
     for _ in range(plies):
         ms = sorted(sf.legal_moves(v, fen, []))
         if not ms or sf.is_immediate_game_end(v, fen, [])[0]:
             return None
-        fen = sf.get_fen(v, fen, [choose(rng, v, fen, ms, biased)])
+        fen = sf.get_fen(v, fen, [choose(rng, v, fen, ms, mode)])
     if not sf.legal_moves(v, fen, []) or sf.is_immediate_game_end(v, fen, [])[0]:
         return None
     return fen
@@ -430,6 +471,7 @@ def generate(g, args):
     stats = dict(excluded=0, truncated=0, counting=0, dup=0, failed=0)
     binary_depths = []
     pydepth = []          # per line: deepest depth counted by pyffish
+    cover = dict(promotions=0, castlings=0, drops=0, ep=0)   # root moves / ep squares seen
     seen = set()
     reasons = {}
 
@@ -464,6 +506,18 @@ def generate(g, args):
                 else:
                     stats["binary"] = stats.get("binary", 0) + 1
                 d += 1
+        board, _ = parse_board(fen_fsf)
+        for m in root_moves:
+            sm = SQ_RE.match(m)
+            if DROP_RE.match(m):
+                cover["drops"] += 1
+            elif sm and sm.group(5):
+                cover["promotions"] += 1
+            elif sm and board.get(sm.group(1) + sm.group(2), "").lower() == "k" \
+                    and abs(ord(sm.group(1)) - ord(sm.group(3))) >= 2:
+                cover["castlings"] += 1
+        if fen_fsf.split(" ")[3] != "-":
+            cover["ep"] += 1
         moves = sorted(move_to_ours(m, f2o) for m in root_moves)
         fen_ours = _translate_fen(fen_fsf, f2o)
         perft = " ".join("d%d=%d" % (i + 1, c) for i, c in enumerate(counts))
@@ -478,8 +532,7 @@ def generate(g, args):
         attempts += 1
         if attempts > args.positions * 20:
             raise RuntimeError("%s: could not find enough positions" % name)
-        biased = attempts % 2 == 0
-        fen = random_position(rng, v, start_fsf, biased)
+        fen = random_position(rng, v, start_fsf, attempts % 3)
         if fen is None:
             stats["failed"] += 1
             continue
@@ -499,19 +552,21 @@ def generate(g, args):
     hdr = ["# variant=%s options=%s fsf=%s" % (g["id"], opts_str(g), v)]
     if g.get("note"):
         hdr.append("# note: %s" % g["note"])
-    crit = ["moves are generated at a node (depth < deepest recorded depth) where FSF's "
-            "is_immediate_game_end() holds"]
+    crit = ["FSF's is_immediate_game_end() holds (FSF generates no moves there)"]
     if "bare" in g["checks"]:
         crit.insert(0, "a side has only its king left (bare-king rule of our spec)")
     if "insufficient" in g["checks"]:
         crit.insert(0, "each side has at most one man besides its king and that man is a knight or "
                        "bishop, or FSF has_insufficient_material() holds for both sides")
-    hdr.append("# excluded: positions are cut back to the depths whose perft tree has no node where "
-               "moves are generated and " + "; or ".join(crit) +
-               " (dropped if fewer than 2 depths stay clean)")
+    hdr.append("# excluded: depths whose perft tree has a node where moves are generated (depth < that "
+               "depth) and " + "; or ".join(crit) + ". Positions keep only their clean depths and "
+               "are dropped if fewer than 2 remain")
     hdr.append("# stats: positions=%d total_nodes=%d truncated=%d dropped=%d reasons=%s" % (
         len(lines), total, stats["truncated"], stats["excluded"],
         ",".join("%s:%d" % kv for kv in sorted(reasons.items())) or "-"))
+    hdr.append("# coverage (depth-1 moves of all positions): promotions=%d castlings=%d drops=%d; "
+               "FENs with an en-passant square: %d" % (cover["promotions"], cover["castlings"],
+                                                      cover["drops"], cover["ep"]))
     src = "# counts from pyffish %s" % ".".join(map(str, sf.version()))
     if binary_depths or stats.get("binary"):
         src += (", except the deepest depth of %d random positions and the start position's %s, "

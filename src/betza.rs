@@ -30,6 +30,9 @@ pub struct MoveSpec {
     pub initial: bool,
     /// `x`: only while the piece's one-time privilege bit is set (the variant says which bit).
     pub privilege: bool,
+    /// `u`: the opposite of `x`: only while the matching privilege bit is NOT set (a move the man
+    /// gains once its one-time right is gone; always available where no right matches).
+    pub unless_privilege: bool,
     /// Bent move (`A>B`): after the first step (which must be empty and is not a destination),
     /// continue along `bend` for `min..=max` steps (`max == 0`: unlimited).
     pub bend: Option<(i8, i8, i8)>,
@@ -157,6 +160,7 @@ pub fn parse(s: &str) -> Result<Vec<MoveSpec>, BetzaError> {
         // modifiers
         let mut dirs = String::new();
         let (mut m, mut c, mut lame, mut initial, mut privilege) = (false, false, false, false, false);
+        let mut unless_privilege = false;
         let mut hop = Hop::None;
         while i < b.len() && b[i].is_ascii_lowercase() {
             match b[i] {
@@ -165,6 +169,7 @@ pub fn parse(s: &str) -> Result<Vec<MoveSpec>, BetzaError> {
                 'n' => lame = true,
                 'i' => initial = true,
                 'x' => privilege = true,
+                'u' => unless_privilege = true,
                 'p' => hop = Hop::Cannon,
                 'g' => hop = Hop::Grasshopper,
                 'f' | 'b' | 'l' | 'r' | 'v' | 's' => dirs.push(b[i]),
@@ -177,15 +182,37 @@ pub fn parse(s: &str) -> Result<Vec<MoveSpec>, BetzaError> {
         };
         i += 1;
         let (can_move, can_capture) = if m || c { (m, c) } else { (true, true) };
+        // `(x,y)`: a leap by any vector, for leapers without a letter (e.g. `(1,4)` giraffe).
+        let mut free: Option<(i8, i8)> = None;
+        if letter == '(' {
+            let j = b[i..]
+                .iter()
+                .position(|&ch| ch == ')')
+                .ok_or_else(|| BetzaError(format!("unclosed '(' in {s}")))?;
+            let inner: String = b[i..i + j].iter().collect();
+            let nums: Vec<i8> = inner
+                .split(',')
+                .map(|x| x.trim().parse::<i8>())
+                .collect::<Result<_, _>>()
+                .map_err(|_| BetzaError(format!("bad leap '({inner})' in {s}")))?;
+            if nums.len() != 2 || (nums[0] == 0 && nums[1] == 0) {
+                return Err(BetzaError(format!("bad leap '({inner})' in {s}")));
+            }
+            let (a, bb) = (nums[0].abs(), nums[1].abs());
+            free = Some((a.min(bb), a.max(bb)));
+            i += j + 1;
+        }
         let mut letters: Vec<char> = match letter {
+            '(' => vec!['('],
             'K' => vec!['W', 'F'],
             'Q' => vec!['R', 'B'],
             l if atom(l).is_some() => vec![l],
             other => return Err(BetzaError(format!("unknown atom '{other}' in {s}"))),
         };
+        let atom_of = |l: char| if l == '(' { free.map(|v| (v, false)) } else { atom(l) };
         // Doubled letter: rider of that leap (NN nightrider, WW = R).
-        let mut rider = letters.iter().all(|&l| atom(l).unwrap().1) || letter == 'Q';
-        if b.get(i) == Some(&letter) && letters.len() == 1 {
+        let mut rider = letters.iter().all(|&l| atom_of(l).unwrap().1) || letter == 'Q';
+        if letter != '(' && b.get(i) == Some(&letter) && letters.len() == 1 {
             rider = true;
             i += 1;
         }
@@ -221,7 +248,7 @@ pub fn parse(s: &str) -> Result<Vec<MoveSpec>, BetzaError> {
         }
         let terms = split_terms(&dirs);
         for l in letters {
-            let (v, _) = atom(l).unwrap();
+            let (v, _) = atom_of(l).unwrap();
             for img in images(v) {
                 if !terms.is_empty() && !terms.iter().any(|t| term_matches(t, img)) {
                     continue;
@@ -237,6 +264,7 @@ pub fn parse(s: &str) -> Result<Vec<MoveSpec>, BetzaError> {
                         hop,
                         initial,
                         privilege,
+                        unless_privilege,
                         bend: None,
                     }),
                     Some((v2, bmin, bmax)) => {
@@ -255,6 +283,7 @@ pub fn parse(s: &str) -> Result<Vec<MoveSpec>, BetzaError> {
                                 hop,
                                 initial,
                                 privilege,
+                                unless_privilege,
                                 bend: Some((w.0, w.1, 0)),
                             });
                         }
@@ -356,6 +385,19 @@ mod tests {
         assert_eq!(lame_path((2, 3)), vec![(0, 1), (1, 2)]);
         assert_eq!(lame_path((2, 2)), vec![(1, 1)]);
         assert_eq!(lame_path((0, 3)), vec![(0, 1), (0, 2)]);
+    }
+
+    #[test]
+    fn free_leap_and_negated_privilege() {
+        assert_eq!(vecs("(1,4)").len(), 8);
+        assert_eq!(vecs("(4,1)"), vecs("(1,4)"));
+        assert!(vecs("(1,4)").contains(&(4, -1)));
+        assert_eq!(vecs("f(0,3)"), vec![(0, 3)]);
+        let p = parse("xmN uB").unwrap();
+        assert!(p[..8].iter().all(|m| m.privilege && !m.unless_privilege));
+        assert!(p[8..].iter().all(|m| m.unless_privilege && !m.privilege && m.max == 0));
+        assert!(parse("(1,").is_err());
+        assert!(parse("(0,0)").is_err());
     }
 
     #[test]

@@ -74,7 +74,13 @@ pub fn parse(v: &Arc<Variant>, fen: &str) -> Result<Position, String> {
                     i += 1;
                     continue;
                 }
-                let tok_len = if ch == b'+' { 2 } else { 1 };
+                let mut tok_len = if ch == b'+' { 2 } else { 1 };
+                // `X~` is a token of its own where the game has such a letter (else `~` is skipped).
+                if b.get(i + tok_len) == Some(&b'~')
+                    && rank.get(i..i + tok_len + 1).is_some_and(|t| piece_token(v, t).is_some())
+                {
+                    tok_len += 1;
+                }
                 let tok = rank.get(i..i + tok_len).ok_or("truncated piece in FEN")?;
                 let (t, player) =
                     piece_token(v, tok).ok_or_else(|| format!("unknown piece '{tok}'"))?;
@@ -131,10 +137,25 @@ pub fn parse(v: &Arc<Variant>, fen: &str) -> Result<Position, String> {
     if let Some(&ep) = fields.get(3)
         && ep != "-"
     {
-        let c = geo.parse_cell(ep).ok_or_else(|| format!("bad en-passant square '{ep}'"))?;
-        if !pos.at(c).is_empty() {
-            return Err("en-passant square is occupied".into());
+        // One cell, or several written together (`e7e8`, as Fairy-Stockfish writes a triple step).
+        let mut cells = [NO_CELL; 2];
+        let mut rest = ep;
+        let mut k = 0;
+        while !rest.is_empty() {
+            let (c, n) = geo
+                .parse_cell_prefix(rest)
+                .ok_or_else(|| format!("bad en-passant square '{ep}'"))?;
+            if k == 2 {
+                return Err(format!("too many en-passant squares '{ep}'"));
+            }
+            if !pos.at(c).is_empty() {
+                return Err("en-passant square is occupied".into());
+            }
+            cells[k] = c;
+            k += 1;
+            rest = &rest[n..];
         }
+        let c = cells[0];
         // The victim stands ahead of the passed cell, seen from the player who just moved.
         let mover = if side == 0 { v.players - 1 } else { side - 1 };
         let d = orient(v.players, mover, (0, 1, 0));
@@ -150,7 +171,7 @@ pub fn parse(v: &Arc<Variant>, fen: &str) -> Result<Position, String> {
         if victim == NO_CELL || pos.at(victim).owner() != mover {
             return Err("en-passant square without a man that passed it".into());
         }
-        pos.set_ep([c, NO_CELL], victim);
+        pos.set_ep(cells, victim);
     }
     if let Some(h) = fields.get(4) {
         pos.st.halfmove = h.parse().map_err(|_| format!("bad halfmove clock '{h}'"))?;
@@ -165,6 +186,8 @@ pub fn parse(v: &Arc<Variant>, fen: &str) -> Result<Position, String> {
     if fields.len() > extra_from && !v.hooks.outcome {
         // Unknown trailing fields are tolerated only if the game defines them.
     }
+    v.rules
+        .fen_parse_extra(&mut pos, fields.get(extra_from..).unwrap_or(&[]))?;
     pos.reset_key();
     // The side that just moved must not be left in check.
     let prev = if side == 0 { v.players - 1 } else { side - 1 };
@@ -188,8 +211,13 @@ fn parse_rights(v: &Variant, s: &str, field: u8) -> Result<u64, String> {
             .filter(|(_, r)| r.field == field && rest.starts_with(r.token.as_str()))
             .max_by_key(|(_, r)| r.token.len());
         match best {
-            Some((i, r)) => {
-                bits |= 1 << i;
+            Some((_, r)) => {
+                // Rights that share a token are one flag in the FEN: it sets them all.
+                for (j, q) in v.rights.iter().enumerate() {
+                    if q.field == field && q.token == r.token {
+                        bits |= 1 << j;
+                    }
+                }
                 rest = &rest[r.token.len()..];
             }
             None => return Err(format!("bad rights field '{s}'")),
@@ -199,14 +227,20 @@ fn parse_rights(v: &Variant, s: &str, field: u8) -> Result<u64, String> {
 }
 
 fn rights_string(pos: &Position, field: u8) -> String {
-    let s: String = pos
-        .v
-        .rights
-        .iter()
-        .enumerate()
-        .filter(|(i, r)| r.field == field && pos.st.rights >> i & 1 != 0)
-        .map(|(_, r)| r.token.as_str())
-        .collect();
+    let mut s = String::new();
+    let rights = &pos.v.rights;
+    for (i, r) in rights.iter().enumerate() {
+        // A token shared by several rights is written once.
+        if r.field == field
+            && pos.st.rights >> i & 1 != 0
+            && !rights[..i]
+                .iter()
+                .enumerate()
+                .any(|(j, q)| q.field == field && q.token == r.token && pos.st.rights >> j & 1 != 0)
+        {
+            s += &r.token;
+        }
+    }
     if s.is_empty() { "-".into() } else { s }
 }
 
@@ -268,10 +302,13 @@ pub fn board_string(pos: &Position) -> String {
 pub fn to_fen(pos: &Position) -> String {
     let v = &pos.v;
     let side = if pos.side == 0 { "w" } else { "b" };
-    let ep = if pos.st.ep[0] != NO_CELL {
-        v.geo.name(pos.st.ep[0])
-    } else {
+    // All en-passant cells, in cell order (Fairy-Stockfish's order), e.g. `e7e8`.
+    let mut eps: Vec<Cell> = pos.st.ep.iter().copied().filter(|&c| c != NO_CELL).collect();
+    eps.sort_unstable();
+    let ep = if eps.is_empty() {
         "-".into()
+    } else {
+        eps.iter().map(|&c| v.geo.name(c)).collect::<String>()
     };
     let mut s = format!(
         "{} {} {} {} {} {}",

@@ -2,6 +2,7 @@
 
 pub mod betza;
 pub mod cellset;
+pub mod eval;
 pub mod fen;
 pub mod geometry;
 pub mod movegen;
@@ -11,6 +12,7 @@ pub mod outcome;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod search;
 pub mod tables;
 pub mod uci;
 pub mod variant;

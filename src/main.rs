@@ -3,6 +3,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
+use chatrang::search::{self, Control, Limits, Searcher, bench};
 use chatrang::{fen, notation, perft, uci, variants};
 
 #[derive(Parser)]
@@ -36,6 +37,44 @@ enum Cmd {
     },
     /// List the games with board sizes, players and options.
     Variants,
+    /// Search fixed positions of several games to a fixed depth; prints total nodes and speed.
+    Bench {
+        /// Search depth of every position.
+        #[arg(default_value_t = 9)]
+        depth: i32,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+        /// Only the orthodox chess positions (the regression signature of the tests).
+        #[arg(long)]
+        chess_only: bool,
+        /// Most games (chess included) to take start positions from.
+        #[arg(long, default_value_t = 12)]
+        games: usize,
+    },
+    /// Analyse a position: iterative deepening lines with scores and principal variations.
+    Analyse {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        #[arg(long, default_value = "")]
+        options: String,
+        #[arg(long)]
+        fen: Option<String>,
+        #[arg(long, num_args = 1.., allow_hyphen_values = false)]
+        moves: Vec<String>,
+        #[arg(long)]
+        depth: Option<i32>,
+        /// Milliseconds to think (default: 5000 unless a depth is given).
+        #[arg(long)]
+        movetime: Option<u64>,
+        #[arg(long, default_value_t = 1)]
+        multipv: usize,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+    },
 }
 
 fn main() {
@@ -43,8 +82,7 @@ fn main() {
     let code = match cli.cmd {
         None | Some(Cmd::Uci) => {
             let stdin = io::stdin();
-            let mut out = io::stdout();
-            uci::run(stdin.lock(), &mut out);
+            uci::run(stdin.lock(), uci::stdout_sink());
             0
         }
         Some(Cmd::Perft {
@@ -65,6 +103,33 @@ fn main() {
             list_variants();
             0
         }
+        Some(Cmd::Bench {
+            depth,
+            threads,
+            hash,
+            chess_only,
+            games,
+        }) => {
+            run_bench(depth, threads, hash, chess_only, games);
+            0
+        }
+        Some(Cmd::Analyse {
+            variant,
+            options,
+            fen: f,
+            moves,
+            depth,
+            movetime,
+            multipv,
+            threads,
+            hash,
+        }) => match run_analyse(&variant, &options, f.as_deref(), &moves, depth, movetime, multipv, threads, hash) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("error: {e}");
+                2
+            }
+        },
     };
     let _ = io::stdout().flush();
     std::process::exit(code);
@@ -124,4 +189,81 @@ fn list_variants() {
             .collect();
         println!("{:<14} {:<7} {:<3} {:<40} {}", e.id, board, players, e.name, opts.join(" "));
     }
+}
+
+fn run_bench(depth: i32, threads: usize, hash: usize, chess_only: bool, games: usize) {
+    let list = if chess_only {
+        bench::positions(1)
+    } else {
+        bench::positions(games.max(1))
+    };
+    let (nodes, ms) = bench::run(&list, depth, threads, hash, true);
+    println!("===========================");
+    println!("Positions       : {}", list.len());
+    println!("Total time (ms) : {ms}");
+    println!("Nodes searched  : {nodes}");
+    println!("Nodes/second    : {}", nodes * 1000 / ms.max(1));
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_analyse(
+    variant: &str,
+    options: &str,
+    f: Option<&str>,
+    moves: &[String],
+    depth: Option<i32>,
+    movetime: Option<u64>,
+    multipv: usize,
+    threads: usize,
+    hash: usize,
+) -> Result<(), String> {
+    let v = variants::build(variant, options)?;
+    let mut pos = fen::parse(&v, f.unwrap_or(&v.start_fen))?;
+    for mv in moves.iter().flat_map(|m| m.split_whitespace()) {
+        let m = notation::parse_move(&mut pos, mv)?;
+        pos.make(m);
+    }
+    println!("{}", uci::diagram(&pos));
+    let mut s = Searcher::new(hash);
+    s.threads = threads.max(1);
+    let limits = Limits {
+        depth,
+        movetime: movetime.or(if depth.is_none() { Some(5000) } else { None }),
+        multipv: multipv.max(1),
+        ..Default::default()
+    };
+    let ctl = Control::new(false);
+    let side = if pos.side == 0 { "first player (upper case)" } else { "second player (lower case)" };
+    println!("\nSide to move: {side}; scores are for the side to move.\n");
+    println!("{:>5} {:>3} {:>10} {:>11} {:>7}  pv", "depth", "pv", "score", "nodes", "ms");
+    let p = pos.clone();
+    let r = s.search(&pos, &limits, &ctl, &mut |i: &search::Info| {
+        let score = if i.score.abs() >= search::MATE_BOUND {
+            search::score_string(i.score).replace("mate ", "#")
+        } else {
+            format!("{:+.2}", i.score as f64 / 100.0)
+        };
+        println!(
+            "{:>5} {:>3} {:>10} {:>11} {:>7}  {}",
+            format!("{}/{}", i.depth, i.seldepth),
+            i.multipv,
+            score,
+            i.nodes,
+            i.time_ms,
+            uci::pv_string(&p, &i.pv)
+        );
+    });
+    match r.best {
+        Some(b) => {
+            println!("\nbest move {}  ({}, depth {})", notation::move_to_string(&pos, b), search::score_string(r.score), r.depth);
+            for (k, (sc, pv)) in r.lines.iter().enumerate() {
+                println!("  line {}: {:<10} {}", k + 1, search::score_string(*sc), uci::pv_string(&pos, pv));
+            }
+        }
+        None => {
+            let o = chatrang::outcome::outcome(&mut pos);
+            println!("\nno legal move: {}", o.map_or("game over".to_string(), |o| format!("{:?} ({})", o.result, o.reason)));
+        }
+    }
+    Ok(())
 }

@@ -3,17 +3,41 @@
 
 use arrayvec::ArrayVec;
 
+use crate::cellset::CellSet;
 use crate::geometry::{Cell, NO_CELL};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{PieceDef, Player};
 use crate::position::Position;
-use crate::tables::{CANNON, CAPTURE, GRASSHOPPER, MOVE, SETS_EP};
+use crate::tables::{CANNON, CAPTURE, GRASSHOPPER, LEAPS, MOVE, PROMO, SETS_EP};
 
 pub const MAX_MOVES: usize = 4096;
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
+/// Where generated moves go: a list, or a counter (perft leaves count without storing).
+pub trait Sink {
+    fn add(&mut self, m: Move);
+}
+
+impl Sink for MoveList {
+    #[inline]
+    fn add(&mut self, m: Move) {
+        // A full list drops further moves rather than panicking; MAX_MOVES is far above any game's need.
+        let _ = self.try_push(m);
+    }
+}
+
+/// Counts moves instead of storing them.
+pub struct Counter(pub usize);
+
+impl Sink for Counter {
+    #[inline]
+    fn add(&mut self, _m: Move) {
+        self.0 += 1;
+    }
+}
+
 #[inline]
-fn emit(pos: &Position, out: &mut MoveList, def: &PieceDef, army: Player, from: Cell, to: Cell, kind: MoveKind) {
+fn emit<S: Sink>(pos: &Position, out: &mut S, def: &PieceDef, army: Player, from: Cell, to: Cell, kind: MoveKind) {
     if let Some(pr) = &def.promotion
         && pr.zone[army as usize].contains(to)
     {
@@ -37,14 +61,13 @@ fn emit(pos: &Position, out: &mut MoveList, def: &PieceDef, army: Player, from: 
 }
 
 #[inline]
-fn push(out: &mut MoveList, m: Move) {
-    // A full list drops further moves rather than panicking; MAX_MOVES is far above any game's need.
-    let _ = out.try_push(m);
+fn push<S: Sink>(out: &mut S, m: Move) {
+    out.add(m);
 }
 
 /// Moves of the man on `from` (owned by the side to move) from the tables.
 #[inline]
-pub fn piece_moves(pos: &Position, from: Cell, out: &mut MoveList) {
+pub fn piece_moves<S: Sink>(pos: &Position, from: Cell, out: &mut S) {
     let v = &*pos.v;
     let t = &v.tables;
     let p = pos.at(from);
@@ -52,12 +75,39 @@ pub fn piece_moves(pos: &Position, from: Cell, out: &mut MoveList) {
     let def = &v.pieces[p.kind() as usize];
     let army = p.army();
     for a in t.atoms(army, p.kind(), from) {
-        if a.cond != 0 && pos.st.rights >> (a.cond - 1) & 1 == 0 {
+        if !crate::tables::cond_holds(a.cond, a.flags, pos.st.rights) {
             continue;
         }
         let cells = t.cells(a);
+        if a.flags & (LEAPS | PROMO) == LEAPS {
+            // the common case: independent leaps, no promotion possible
+            for &c in cells {
+                let q = pos.at_table(c);
+                if q.is_empty() {
+                    if a.flags & MOVE != 0 {
+                        push(out, Move::new(from, c));
+                    }
+                } else if a.flags & CAPTURE != 0 && q.owner() != us {
+                    push(out, Move::new(from, c));
+                }
+            }
+            continue;
+        }
+        if a.flags & LEAPS != 0 {
+            for &c in cells {
+                let q = pos.at_table(c);
+                if q.is_empty() {
+                    if a.flags & MOVE != 0 {
+                        emit(pos, out, def, army, from, c, MoveKind::Normal);
+                    }
+                } else if a.flags & CAPTURE != 0 && q.owner() != us {
+                    emit(pos, out, def, army, from, c, MoveKind::Normal);
+                }
+            }
+            continue;
+        }
         let prefix = a.prefix as usize;
-        if cells[..prefix].iter().any(|&c| !pos.at(c).is_empty()) {
+        if cells[..prefix].iter().any(|&c| !pos.at_table(c).is_empty()) {
             continue;
         }
         let min = a.min as usize;
@@ -68,7 +118,7 @@ pub fn piece_moves(pos: &Position, from: Cell, out: &mut MoveList) {
         };
         if a.flags & (CANNON | GRASSHOPPER) == 0 {
             for (i, &c) in cells[prefix..].iter().enumerate() {
-                let q = pos.at(c);
+                let q = pos.at_table(c);
                 if q.is_empty() {
                     if a.flags & MOVE != 0 && i >= min {
                         emit(pos, out, def, army, from, c, quiet_kind);
@@ -83,11 +133,11 @@ pub fn piece_moves(pos: &Position, from: Cell, out: &mut MoveList) {
         } else {
             let mut it = cells[prefix..].iter();
             // find the screen
-            if !it.by_ref().any(|&c| !pos.at(c).is_empty()) {
+            if !it.by_ref().any(|&c| !pos.at_table(c).is_empty()) {
                 continue;
             }
             for &c in it {
-                let q = pos.at(c);
+                let q = pos.at_table(c);
                 if q.is_empty() {
                     if a.flags & MOVE != 0 {
                         emit(pos, out, def, army, from, c, MoveKind::Normal);
@@ -183,7 +233,7 @@ fn castling(pos: &Position, out: &mut MoveList) {
     }
 }
 
-fn drops(pos: &Position, out: &mut MoveList) {
+fn drops<S: Sink>(pos: &Position, out: &mut S) {
     let v = &*pos.v;
     let us = pos.side;
     for &t in &v.hand_types {
@@ -199,37 +249,110 @@ fn drops(pos: &Position, out: &mut MoveList) {
     }
 }
 
-/// Royal cells of a player, for the legality fast path.
-type Royals = ArrayVec<Cell, 8>;
-
-fn royal_cells(pos: &Position, p: Player) -> Royals {
-    let mut r = Royals::new();
-    for c in pos.royals(p) {
-        let _ = r.try_push(c);
-    }
-    r
+/// What the side to move must watch for: check, and the cells a man may not leave (pinned) or
+/// enter (a hopper's screen) without the full test.
+struct Safety {
+    royals: ArrayVec<Cell, 8>,
+    in_check: bool,
+    unsafe_from: CellSet,
+    unsafe_to: CellSet,
 }
 
-/// Is the pseudo-legal move `m` legal? `in_check` and `royals` describe the side to move.
+fn safety(pos: &Position) -> Safety {
+    let v = &*pos.v;
+    let t = &v.tables;
+    let us = pos.side;
+    let mut s = Safety {
+        royals: ArrayVec::new(),
+        in_check: false,
+        unsafe_from: CellSet::EMPTY,
+        unsafe_to: CellSet::EMPTY,
+    };
+    for k in pos.royals(us) {
+        let _ = s.royals.try_push(k);
+    }
+    let enemy = |c: Cell, army: Player| {
+        let p = pos.at(c);
+        !p.is_empty() && p.owner() != us && p.army() == army
+    };
+    for &k in &s.royals {
+        for army in 0..v.players {
+            if army == us && !v.armies_change_hands {
+                continue;
+            }
+            for &(src, mask) in t.leaps_to(army, k) {
+                if enemy(src, army) && mask >> pos.at(src).kind() & 1 != 0 {
+                    s.in_check = true;
+                }
+            }
+            for r in t.rays_to(army, k) {
+                let cells = &t.path[r.start as usize..r.start as usize + r.len as usize];
+                let mut shield = NO_CELL;
+                for &c in cells {
+                    let p = pos.at(c);
+                    if p.is_empty() {
+                        continue;
+                    }
+                    let hits = enemy(c, army) && r.mask >> p.kind() & 1 != 0;
+                    if shield == NO_CELL {
+                        if hits {
+                            s.in_check = true;
+                            break;
+                        }
+                        if p.owner() != us {
+                            break;
+                        }
+                        shield = c;
+                    } else {
+                        if hits {
+                            s.unsafe_from.insert(shield);
+                        }
+                        break;
+                    }
+                }
+            }
+            for e in t.paths_to(army, k) {
+                if !(enemy(e.src, army) && pos.at(e.src).kind() == e.kind) {
+                    continue;
+                }
+                let cells = &t.path[e.start as usize..e.start as usize + e.len as usize];
+                for &c in cells {
+                    s.unsafe_from.insert(c);
+                    if e.flags & (CANNON | GRASSHOPPER) != 0 {
+                        s.unsafe_to.insert(c);
+                    }
+                }
+                // Blocked or not, let the full test decide; a check is found by attacked_by.
+                if !s.in_check && pos.attacked_by(k, pos.at(e.src).owner()) {
+                    s.in_check = true;
+                }
+            }
+        }
+    }
+    s
+}
+
+/// Is the pseudo-legal move `m` legal?
 #[inline]
-fn is_legal(pos: &mut Position, m: Move, in_check: bool, royals: &Royals) -> bool {
-    if royals.is_empty() {
+fn is_legal(pos: &mut Position, m: Move, s: &Safety) -> bool {
+    if s.royals.is_empty() {
         return true;
     }
-    let t = &pos.v.tables;
     let simple = matches!(
         m.kind,
         MoveKind::Normal | MoveKind::Double | MoveKind::Promotion | MoveKind::Drop
     );
-    if simple && !in_check {
+    if simple && !s.in_check && !pos.v.hooks.after_make {
         let mover_royal = m.from != NO_CELL && pos.v.pieces[pos.at(m.from).kind() as usize].royal;
-        if !mover_royal
-            && royals.iter().all(|&k| {
-                let al = &t.aligned[k as usize];
-                (m.from == NO_CELL || !al.contains(m.from)) && !(t.has_hoppers && al.contains(m.to))
-            })
-        {
-            return true;
+        if !mover_royal {
+            if (m.from == NO_CELL || !s.unsafe_from.contains(m.from)) && !s.unsafe_to.contains(m.to) {
+                return true;
+            }
+        } else if s.royals.len() == 1 && m.kind != MoveKind::Promotion {
+            let us = pos.side;
+            let v = &*pos.v;
+            return !(0..v.players)
+                .any(|p| p != us && pos.attacked_by_ignoring(m.to, p, m.from));
         }
     }
     let us = pos.side;
@@ -241,24 +364,68 @@ fn is_legal(pos: &mut Position, m: Move, in_check: bool, royals: &Royals) -> boo
 
 /// All legal moves of the side to move.
 pub fn legal_moves(pos: &mut Position, out: &mut MoveList) {
-    let mut pl = MoveList::new();
-    pseudo_legal(pos, &mut pl);
-    let royals = royal_cells(pos, pos.side);
-    let in_check = !royals.is_empty() && pos.in_check();
-    for &m in &pl {
-        if is_legal(pos, m, in_check, &royals) {
-            out.push(m);
+    let start = out.len();
+    pseudo_legal(pos, out);
+    let s = safety(pos);
+    let mut keep = start;
+    for i in start..out.len() {
+        let m = out[i];
+        if is_legal(pos, m, &s) {
+            out[keep] = m;
+            keep += 1;
         }
     }
+    out.truncate(keep);
     if pos.v.hooks.filter_legal {
         let v = std::sync::Arc::clone(&pos.v);
         v.rules.filter_legal(pos, out);
     }
 }
 
-/// Counts legal moves without keeping them (bulk counting at perft leaves).
+/// Counts legal moves without keeping them (bulk counting at perft leaves): men that cannot
+/// uncover an attack on a royal are counted straight from the tables.
 pub fn count_legal(pos: &mut Position) -> usize {
-    let mut out = MoveList::new();
-    legal_moves(pos, &mut out);
-    out.len()
+    let v = std::sync::Arc::clone(&pos.v);
+    let s = safety(pos);
+    if s.in_check
+        || s.royals.len() > 1
+        || !s.unsafe_to.is_empty()
+        || v.hooks.filter_legal
+        || v.hooks.after_make
+    {
+        let mut out = MoveList::new();
+        legal_moves(pos, &mut out);
+        return out.len();
+    }
+    let us = pos.side;
+    let mut n = Counter(0);
+    let mut rest = MoveList::new();
+    for kind in 0..v.pieces.len() {
+        let royal = v.pieces[kind].royal;
+        for &from in pos.cells_of(us, kind as u8) {
+            if royal || s.unsafe_from.contains(from) {
+                piece_moves(pos, from, &mut rest);
+            } else {
+                piece_moves(pos, from, &mut n);
+            }
+        }
+    }
+    if pos.st.ep[0] != NO_CELL {
+        en_passant(pos, &mut rest);
+    }
+    if !v.castling.is_empty() && pos.st.rights != 0 {
+        castling(pos, &mut rest);
+    }
+    if v.drops {
+        drops(pos, &mut n);
+    }
+    if v.hooks.extra_moves {
+        v.rules.extra_moves(pos, &mut rest);
+    }
+    for &m in &rest {
+        if is_legal(pos, m, &s) {
+            n.0 += 1;
+        }
+    }
+    n.0
 }

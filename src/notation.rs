@@ -25,6 +25,10 @@ pub fn move_to_string(pos: &Position, m: Move) -> String {
             };
             owner_case(format!("{}{},{}@{}", g.name(m.from), g.name(m.to), letter, g.name(m.aux)))
         }
+        MoveKind::Special => v
+            .rules
+            .special_name(pos, m)
+            .unwrap_or_else(|| format!("{}{}", g.name(m.from), g.name(m.to))),
         _ => format!("{}{}", g.name(m.from), g.name(m.to)),
     }
 }

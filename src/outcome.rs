@@ -42,11 +42,20 @@ pub fn outcome_with(pos: &mut Position, legal: &MoveList) -> Option<Outcome> {
     }
     let e = &v.end;
     if legal.is_empty() {
-        return Some(if pos.in_check() {
-            verdict(e.checkmated, us, them, "checkmate")
-        } else {
-            verdict(e.stalemated, us, them, "stalemate")
-        });
+        if pos.in_check() {
+            return Some(verdict(e.checkmated, us, them, "checkmate"));
+        }
+        // A bare king that draws "as soon as" it is bare comes before stalemate.
+        if e.bare_king == BareKing::Draw
+            && v.players == 2
+            && (non_royal_count(pos, us) == 0 || non_royal_count(pos, them) == 0)
+        {
+            return Some(Outcome {
+                result: GameResult::Draw,
+                reason: "bare king",
+            });
+        }
+        return Some(verdict(e.stalemated, us, them, "stalemate"));
     }
     if e.bare_king != BareKing::Off && v.players == 2 {
         let (mine, theirs) = (non_royal_count(pos, us), non_royal_count(pos, them));

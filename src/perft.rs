@@ -1,6 +1,6 @@
 //! Perft: counts leaf nodes of the legal-move tree (bulk-counted at depth 1).
 
-use crate::movegen::{MoveList, legal_moves};
+use crate::movegen::{MoveList, count_legal, legal_moves};
 use crate::notation::move_to_string;
 use crate::position::Position;
 
@@ -8,11 +8,11 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return count_legal(pos) as u64;
+    }
     let mut list = MoveList::new();
     legal_moves(pos, &mut list);
-    if depth == 1 {
-        return list.len() as u64;
-    }
     let mut n = 0;
     for &m in &list {
         pos.make(m);

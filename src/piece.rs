@@ -68,6 +68,14 @@ pub struct Promotion {
     pub optional: bool,
 }
 
+/// Moves a man has only while standing on some cells (per army), in Betza notation: e.g. a pawn's
+/// backward leap from its last rank, whose length depends on the file.
+#[derive(Clone, Debug)]
+pub struct ZoneMoves {
+    pub cells: Vec<CellSet>,
+    pub betza: String,
+}
+
 #[derive(Clone, Debug)]
 pub struct PieceDef {
     pub name: String,
@@ -81,6 +89,8 @@ pub struct PieceDef {
     pub en_passant: bool,
     pub initial: Initial,
     pub promotion: Option<Promotion>,
+    /// Further moves available only from given cells.
+    pub zone_moves: Vec<ZoneMoves>,
     /// Rough value in centipawns (0 = derive from the move tables).
     pub value: i32,
 }
@@ -96,6 +106,7 @@ impl PieceDef {
             en_passant: false,
             initial: Initial::Never,
             promotion: None,
+            zone_moves: Vec::new(),
             value: 0,
         }
     }

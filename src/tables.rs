@@ -14,6 +14,19 @@ pub const CANNON: u8 = 4;
 pub const GRASSHOPPER: u8 = 8;
 /// A move-only multi-step of an en-passant man: it leaves en-passant cells behind.
 pub const SETS_EP: u8 = 16;
+/// The atom's `cond` right must NOT be held (Betza `u`, the opposite of `x`).
+pub const UNLESS: u8 = 32;
+/// Independent single leaps merged into one atom: every cell is a target, none blocks another.
+pub const LEAPS: u8 = 64;
+/// Some destination lies in the man's promotion zone.
+pub const PROMO: u8 = 128;
+
+/// Does a right condition hold? `cond` = 0 (none) or 1 + the right's index; `UNLESS` in `flags`
+/// inverts it.
+#[inline]
+pub fn cond_holds(cond: u8, flags: u8, rights: u64) -> bool {
+    cond == 0 || (rights >> (cond - 1) & 1 != 0) != (flags & UNLESS != 0)
+}
 
 /// One way a man may move from one cell: walk `path`; the first `prefix` cells must be empty and
 /// are not destinations; from index `prefix + min` on, cells are destinations until blocked.
@@ -108,7 +121,10 @@ impl Tables {
     #[inline]
     pub fn atoms(&self, army: Player, t: PieceType, cell: Cell) -> &[Atom] {
         let i = (army as usize * self.ntypes + t as usize) * self.ncells + cell as usize;
-        &self.atoms[self.atom_idx[i] as usize..self.atom_idx[i + 1] as usize]
+        let (a, b) = (self.atom_idx[i] as usize, self.atom_idx[i + 1] as usize);
+        debug_assert!(a <= b && b <= self.atoms.len());
+        // SAFETY: atom_idx is built increasing and ends at atoms.len().
+        unsafe { self.atoms.get_unchecked(a..b) }
     }
 
     #[inline]
@@ -123,7 +139,9 @@ impl Tables {
 
     #[inline]
     pub fn cells(&self, a: &Atom) -> &[Cell] {
-        &self.path[a.start as usize..a.start as usize + a.len as usize]
+        debug_assert!(a.start as usize + a.len as usize <= self.path.len());
+        // SAFETY: every atom's path was pushed to `path` when the atom was built.
+        unsafe { self.path.get_unchecked(a.start as usize..a.start as usize + a.len as usize) }
     }
 
     #[inline]
@@ -144,6 +162,50 @@ impl Tables {
         &self.paths[self.path_idx[i] as usize..self.path_idx[i + 1] as usize]
     }
 
+    /// Merges the plain single leaps of one (army, type, cell) into `LEAPS` atoms (fewer atoms to
+    /// walk), and marks atoms that can reach the promotion zone.
+    fn finish_cell(&mut self, first: usize, zone: Option<&CellSet>) {
+        let plain = |a: &Atom| {
+            a.len == 1 && a.prefix == 0 && a.cond == 0 && a.flags & !(MOVE | CAPTURE) == 0
+        };
+        let mut keep: Vec<Atom> = Vec::new();
+        let mut groups: Vec<(u8, Vec<Cell>)> = Vec::new();
+        for a in self.atoms.drain(first..) {
+            if plain(&a) {
+                let c = self.path[a.start as usize];
+                match groups.iter_mut().find(|(f, _)| *f == a.flags) {
+                    Some((_, cells)) => cells.push(c),
+                    None => groups.push((a.flags, vec![c])),
+                }
+            } else {
+                keep.push(a);
+            }
+        }
+        for (flags, cells) in groups {
+            keep.insert(
+                0,
+                Atom {
+                    start: self.path.len() as u32,
+                    len: cells.len() as u16,
+                    prefix: 0,
+                    min: 0,
+                    flags: flags | LEAPS,
+                    cond: 0,
+                },
+            );
+            self.path.extend_from_slice(&cells);
+        }
+        if let Some(zone) = zone {
+            for a in keep.iter_mut() {
+                let cells = &self.path[a.start as usize..a.start as usize + a.len as usize];
+                if cells.iter().any(|&c| zone.contains(c)) {
+                    a.flags |= PROMO;
+                }
+            }
+        }
+        self.atoms.extend(keep);
+    }
+
     pub fn compile(v: &Variant) -> Result<Tables, String> {
         let geo = &v.geo;
         let ncells = geo.num_cells();
@@ -159,6 +221,22 @@ impl Tables {
             .iter()
             .map(|p| betza::parse(&p.betza).map_err(|e| format!("{}: {e}", p.name)))
             .collect::<Result<_, _>>()?;
+        // Per type: moves available only from some cells (per army).
+        type ZoneSpecs = Vec<(Vec<CellSet>, Vec<betza::MoveSpec>)>;
+        let zone_specs: Vec<ZoneSpecs> = v
+            .pieces
+            .iter()
+            .map(|p| {
+                p.zone_moves
+                    .iter()
+                    .map(|z| {
+                        betza::parse(&z.betza)
+                            .map(|s| (z.cells.clone(), s))
+                            .map_err(|e| format!("{}: {e}", p.name))
+                    })
+                    .collect::<Result<ZoneSpecs, String>>()
+            })
+            .collect::<Result<_, _>>()?;
         t.royal_types = (0..ntypes)
             .filter(|&i| v.pieces[i].royal)
             .map(|i| i as PieceType)
@@ -173,7 +251,11 @@ impl Tables {
                     if !geo.exists(cell) || !geo.is_grid(cell) {
                         continue;
                     }
-                    for s in &specs[ti] {
+                    let zoned = zone_specs[ti]
+                        .iter()
+                        .filter(|(cells, _)| cells.get(army as usize).is_some_and(|c| c.contains(cell)))
+                        .flat_map(|(_, s)| s.iter());
+                    for s in specs[ti].iter().chain(zoned) {
                         if s.initial {
                             let ok = match &piece.initial {
                                 Initial::Cells(sets) => sets
@@ -186,12 +268,14 @@ impl Tables {
                             }
                         }
                         let mut cond = 0u8;
-                        if s.privilege {
+                        if s.privilege || s.unless_privilege {
                             let r = v.rights.iter().position(|r| {
                                 r.player == army && (r.cell == Some(cell) || r.cell.is_none())
                             });
                             match r {
                                 Some(r) => cond = r as u8 + 1,
+                                // `u` without a matching right: always available.
+                                None if s.unless_privilege => {}
                                 None => continue,
                             }
                         }
@@ -206,7 +290,9 @@ impl Tables {
                             buf.push(first);
                             prefix = 1;
                             let w = orient(players, army, w);
-                            walk(geo, first, w, s.max as usize, &mut buf);
+                            // `buf` already holds the first step: the bent leg may add `max` cells.
+                            let limit = if s.max == 0 { 0 } else { s.max as usize + 1 };
+                            walk(geo, first, w, limit, &mut buf);
                             buf.retain(|&c| c != cell);
                             if buf.len() <= 1 {
                                 continue;
@@ -253,6 +339,9 @@ impl Tables {
                         if piece.en_passant && s.can_move && !s.can_capture && buf.len() > 1 {
                             flags |= SETS_EP;
                         }
+                        if s.unless_privilege && cond != 0 {
+                            flags |= UNLESS;
+                        }
                         t.atoms.push(Atom {
                             start: t.path.len() as u32,
                             len: buf.len() as u16,
@@ -263,6 +352,8 @@ impl Tables {
                         });
                         t.path.extend_from_slice(&buf);
                     }
+                    let zone = piece.promotion.as_ref().and_then(|p| p.zone.get(army as usize));
+                    t.finish_cell(*t.atom_idx.last().unwrap() as usize, zone);
                 }
             }
         }
@@ -306,6 +397,7 @@ impl Tables {
                         && s.bend.is_none()
                         && !s.initial
                         && !s.privilege
+                        && !s.unless_privilege
                     {
                         let d = orient(players, army, s.v);
                         let list = &mut ray_dirs[army as usize];
@@ -330,6 +422,16 @@ impl Tables {
                             continue;
                         }
                         let cells = self.cells(&a).to_vec();
+                        if a.flags & LEAPS != 0 {
+                            for &x in &cells {
+                                let list = &mut leaps[army as usize * n + x as usize];
+                                match list.iter_mut().find(|(s, _)| *s == src) {
+                                    Some((_, m)) => *m |= 1 << ti,
+                                    None => list.push((src, 1 << ti)),
+                                }
+                            }
+                            continue;
+                        }
                         let hop = a.flags & (CANNON | GRASSHOPPER) != 0;
                         // Is this atom a plain ray covered by the reverse rays?
                         if !hop && a.prefix == 0 && a.min == 0 && a.cond == 0 && cells.len() > 1 {

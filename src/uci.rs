@@ -2,16 +2,77 @@
 //! `go perft`, `d`). Bad input answers `info string error: ...` and changes nothing.
 
 use std::io::{BufRead, Write};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 
 use crate::fen;
 use crate::movegen::{MoveList, legal_moves};
+use crate::moves::Move;
 use crate::notation::{move_to_string, parse_move};
-use crate::outcome::outcome_with;
 use crate::perft::{divide, perft};
 use crate::position::Position;
+use crate::search::tt::{BOUND_LOWER, BOUND_UPPER};
+use crate::search::{Control, Info, Limits, Searcher, score_string};
 use crate::variant::Variant;
 use crate::variants;
+
+/// Where asynchronous output (search `info` lines and `bestmove`) goes.
+pub type Sink = Arc<Mutex<Box<dyn Write + Send>>>;
+
+/// A sink on standard output.
+pub fn stdout_sink() -> Sink {
+    Arc::new(Mutex::new(Box::new(std::io::stdout())))
+}
+
+/// Writes whole lines to a sink (so lines from the search thread never interleave with ours).
+pub struct SinkWriter {
+    sink: Sink,
+    buf: Vec<u8>,
+}
+
+impl SinkWriter {
+    pub fn new(sink: Sink) -> SinkWriter {
+        SinkWriter { sink, buf: Vec::new() }
+    }
+}
+
+impl Write for SinkWriter {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.buf.extend_from_slice(b);
+        if let Some(i) = self.buf.iter().rposition(|&c| c == b'\n') {
+            let rest = self.buf.split_off(i + 1);
+            let mut g = self.sink.lock().unwrap_or_else(|e| e.into_inner());
+            g.write_all(&self.buf)?;
+            g.flush()?;
+            self.buf = rest;
+        }
+        Ok(b.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if !self.buf.is_empty() {
+            let mut g = self.sink.lock().unwrap_or_else(|e| e.into_inner());
+            g.write_all(&self.buf)?;
+            self.buf.clear();
+            g.flush()?;
+        }
+        Ok(())
+    }
+}
+
+fn emit(sink: &Sink, line: &str) {
+    let mut g = sink.lock().unwrap_or_else(|e| e.into_inner());
+    let _ = g.write_all(format!("{line}\n").as_bytes());
+    let _ = g.flush();
+}
+
+/// A running search: its control block and thread (which prints `bestmove` when done).
+struct Job {
+    ctl: Arc<Control>,
+    handle: JoinHandle<()>,
+    /// `go infinite` or `go ponder`: only `stop` (or `ponderhit`) ends it.
+    open_ended: bool,
+}
 
 pub struct Uci {
     variant_id: String,
@@ -20,6 +81,11 @@ pub struct Uci {
     pos: Position,
     hash_mb: u32,
     threads: u32,
+    multipv: u32,
+    overhead: u64,
+    searcher: Arc<Searcher>,
+    job: Option<Job>,
+    sink: Sink,
 }
 
 impl Default for Uci {
@@ -28,8 +94,20 @@ impl Default for Uci {
     }
 }
 
+impl Drop for Uci {
+    fn drop(&mut self) {
+        self.finish_search();
+    }
+}
+
 impl Uci {
+    /// A protocol handler whose search output goes to standard output.
     pub fn new() -> Uci {
+        Self::with_sink(stdout_sink())
+    }
+
+    /// A protocol handler whose search output (`info`, `bestmove`) goes to `sink`.
+    pub fn with_sink(sink: Sink) -> Uci {
         let v = variants::build("chess", "").expect("chess builds");
         let pos = fen::parse(&v, &v.start_fen).expect("chess start FEN parses");
         Uci {
@@ -39,6 +117,11 @@ impl Uci {
             pos,
             hash_mb: 16,
             threads: 1,
+            multipv: 1,
+            overhead: 15,
+            searcher: Arc::new(Searcher::new(16)),
+            job: None,
+            sink,
         }
     }
 
@@ -46,24 +129,64 @@ impl Uci {
         &self.pos
     }
 
-    /// Handles one command line; returns false on `quit`.
+    /// Is a search running (its `bestmove` not yet printed)?
+    pub fn searching(&self) -> bool {
+        self.job.as_ref().is_some_and(|j| !j.handle.is_finished())
+    }
+
+    /// Stops a running search and waits for its `bestmove`.
+    fn finish_search(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.ctl.stop();
+            let _ = job.handle.join();
+        }
+    }
+
+    /// Waits for a running search to end by itself (depth, nodes, time) without stopping it.
+    /// An open-ended search (`infinite`, `ponder`) is stopped instead.
+    pub fn wait(&mut self) {
+        if let Some(job) = self.job.take() {
+            if job.open_ended {
+                job.ctl.stop();
+            }
+            let _ = job.handle.join();
+        }
+    }
+
+    /// Handles one command line; returns false on `quit`. Replies go to `out`; search output
+    /// (`info`, `bestmove`) to the sink, from the search thread.
     pub fn handle(&mut self, line: &str, out: &mut dyn Write) -> bool {
         let line = line.trim();
         let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
+        // Commands that change the engine's state end a running search first.
+        if matches!(cmd, "ucinewgame" | "setoption" | "position" | "go" | "quit") {
+            self.finish_search();
+        }
         let r = match cmd {
             "" => Ok(()),
             "uci" => self.cmd_uci(out),
             "isready" => writeln!(out, "readyok").map_err(|e| e.to_string()),
             "ucinewgame" => {
                 self.pos = fen::parse(&self.v, &self.v.start_fen).expect("start FEN parses");
+                self.searcher.clear();
                 Ok(())
             }
             "setoption" => self.cmd_setoption(rest),
             "position" => self.cmd_position(rest),
             "d" => self.cmd_d(out),
+            "eval" => self.cmd_eval(out),
             "go" => self.cmd_go(rest, out),
-            "stop" | "ponderhit" => Ok(()),
+            "stop" => {
+                self.finish_search();
+                Ok(())
+            }
+            "ponderhit" => {
+                if let Some(j) = &self.job {
+                    j.ctl.ponderhit();
+                }
+                Ok(())
+            }
             "quit" => return false,
             other => Err(format!("unknown command '{other}'")),
         };
@@ -87,6 +210,9 @@ impl Uci {
         s += "option name Hash type spin default 16 min 1 max 33554432\n";
         s += "option name Threads type spin default 1 min 1 max 1024\n";
         s += "option name Clear Hash type button\n";
+        s += "option name MultiPV type spin default 1 min 1 max 500\n";
+        s += "option name Ponder type check default false\n";
+        s += "option name Move Overhead type spin default 15 min 0 max 5000\n";
         s += "uciok";
         writeln!(out, "{s}").map_err(|e| e.to_string())
     }
@@ -109,7 +235,14 @@ impl Uci {
                 self.set_variant(&id, value, v)
             }
             "hash" => {
-                self.hash_mb = value.parse().map_err(|_| format!("bad Hash value '{value}'"))?;
+                let mb: u32 = value.parse().map_err(|_| format!("bad Hash value '{value}'"))?;
+                if mb == 0 {
+                    return Err("Hash must be at least 1".into());
+                }
+                // Keep the table within this machine's reach.
+                let mb = mb.min(1 << 16);
+                self.hash_mb = mb;
+                self.rebuild_searcher(true);
                 Ok(())
             }
             "threads" => {
@@ -117,12 +250,43 @@ impl Uci {
                 if t == 0 {
                     return Err("Threads must be at least 1".into());
                 }
-                self.threads = t;
+                self.threads = t.min(1024);
+                self.rebuild_searcher(false);
                 Ok(())
             }
-            "clear hash" | "ponder" | "multipv" | "uci_chess960" | "uci_analysemode" => Ok(()),
+            "multipv" => {
+                let k: u32 = value.parse().map_err(|_| format!("bad MultiPV value '{value}'"))?;
+                if k == 0 {
+                    return Err("MultiPV must be at least 1".into());
+                }
+                self.multipv = k.min(500);
+                Ok(())
+            }
+            "move overhead" => {
+                self.overhead = value.parse().map_err(|_| format!("bad Move Overhead value '{value}'"))?;
+                self.rebuild_searcher(false);
+                Ok(())
+            }
+            "clear hash" => {
+                self.searcher.clear();
+                Ok(())
+            }
+            "ponder" | "uci_chess960" | "uci_analysemode" => Ok(()),
             _ => Err(format!("unknown option '{name}'")),
         }
+    }
+
+    /// Applies Hash/Threads/overhead to the searcher (no search runs while options are set).
+    fn rebuild_searcher(&mut self, new_table: bool) {
+        let mut s = Searcher::new(1);
+        if new_table {
+            s.resize(self.hash_mb as usize);
+        } else {
+            s.tt = Arc::clone(&self.searcher.tt);
+        }
+        s.threads = self.threads as usize;
+        s.overhead_ms = self.overhead;
+        self.searcher = Arc::new(s);
     }
 
     fn set_variant(&mut self, id: &str, opts: &str, v: Arc<Variant>) -> Result<(), String> {
@@ -159,6 +323,37 @@ impl Uci {
         writeln!(out, "{s}").map_err(|e| e.to_string())
     }
 
+    /// `eval`: the static evaluation and the piece values the evaluation uses.
+    fn cmd_eval(&self, out: &mut dyn Write) -> Result<(), String> {
+        let ep = self.searcher.eval_params(&self.v);
+        let mut s = String::new();
+        for (t, p) in self.v.pieces.iter().enumerate() {
+            let kind = if ep.royal[t] {
+                "royal"
+            } else if ep.pawn_like[t] {
+                "pawn"
+            } else if ep.rider[t] {
+                "rider"
+            } else {
+                "leaper"
+            };
+            s += &format!(
+                "info string piece {} {} value {} ({}) mg {} eg {} {kind}\n",
+                p.letter,
+                p.name,
+                ep.see_value[t],
+                if p.value > 0 { "given" } else { "derived" },
+                ep.value[t].mg,
+                ep.value[t].eg
+            );
+        }
+        s += &format!(
+            "info string eval {} (side to move)",
+            crate::eval::evaluate(&self.pos, &ep)
+        );
+        writeln!(out, "{s}").map_err(|e| e.to_string())
+    }
+
     fn cmd_go(&mut self, rest: &str, out: &mut dyn Write) -> Result<(), String> {
         let words: Vec<&str> = rest.split_whitespace().collect();
         if words.first() == Some(&"perft") {
@@ -178,17 +373,139 @@ impl Uci {
             writeln!(out, "\nNodes searched: {total}").map_err(|e| e.to_string())?;
             return Ok(());
         }
-        let mut pos = self.pos.clone();
-        let mut list = MoveList::new();
-        legal_moves(&mut pos, &mut list);
-        // Any legal move until the search lands; a finished game answers (none).
-        let over = outcome_with(&mut pos, &list).is_some();
-        match list.first().copied().filter(|_| !over || !list.is_empty()) {
-            Some(m) => writeln!(out, "bestmove {}", move_to_string(&pos, m)),
-            None => writeln!(out, "bestmove (none)"),
-        }
-        .map_err(|e| e.to_string())
+        let limits = parse_go(&words, self.pos.side, self.multipv)?;
+        let open_ended = limits.infinite || limits.ponder;
+        let ctl = Control::new(limits.ponder);
+        let searcher = Arc::clone(&self.searcher);
+        let pos = self.pos.clone();
+        let sink = Arc::clone(&self.sink);
+        let c = Arc::clone(&ctl);
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .spawn(move || run_search(&searcher, &pos, &limits, &c, &sink))
+            .map_err(|e| format!("cannot start the search: {e}"))?;
+        self.job = Some(Job {
+            ctl,
+            handle,
+            open_ended,
+        });
+        Ok(())
     }
+}
+
+/// Parses the arguments of `go` (not `perft`) for the side to move `side`.
+pub fn parse_go(words: &[&str], side: u8, multipv: u32) -> Result<Limits, String> {
+    let mut l = Limits {
+        multipv: multipv as usize,
+        ..Default::default()
+    };
+    let (mut wt, mut bt, mut wi, mut bi) = (None, None, 0u64, 0u64);
+    let mut i = 0;
+    let num = |i: usize, name: &str| -> Result<u64, String> {
+        let w = words.get(i + 1).ok_or_else(|| format!("go {name} needs a value"))?;
+        // Clocks may be negative when a GUI is late: read them as zero.
+        if let Ok(x) = w.parse::<i64>() {
+            return Ok(x.max(0) as u64);
+        }
+        Err(format!("bad value '{w}' for go {name}"))
+    };
+    while i < words.len() {
+        match words[i] {
+            "wtime" => wt = Some(num(i, "wtime")?),
+            "btime" => bt = Some(num(i, "btime")?),
+            "winc" => wi = num(i, "winc")?,
+            "binc" => bi = num(i, "binc")?,
+            "movestogo" => l.movestogo = Some(num(i, "movestogo")? as u32),
+            "movetime" => l.movetime = Some(num(i, "movetime")?),
+            "depth" => l.depth = Some(num(i, "depth")?.min(1000) as i32),
+            "nodes" => l.nodes = Some(num(i, "nodes")?),
+            "mate" => l.mate = Some(num(i, "mate")? as u32),
+            "infinite" => {
+                l.infinite = true;
+                i += 1;
+                continue;
+            }
+            "ponder" => {
+                l.ponder = true;
+                i += 1;
+                continue;
+            }
+            "searchmoves" => break,
+            w => return Err(format!("unknown go parameter '{w}'")),
+        }
+        i += 2;
+    }
+    if side == 0 {
+        l.time = wt;
+        l.inc = wi;
+    } else {
+        l.time = bt;
+        l.inc = bi;
+    }
+    Ok(l)
+}
+
+/// UCI text of a principal variation, cut at the first move that is not legal.
+pub fn pv_string(root: &Position, pv: &[Move]) -> String {
+    let mut p = root.clone();
+    let mut out = Vec::new();
+    for &m in pv {
+        let mut l = MoveList::new();
+        legal_moves(&mut p, &mut l);
+        if !l.contains(&m) {
+            break;
+        }
+        out.push(move_to_string(&p, m));
+        p.make(m);
+    }
+    out.join(" ")
+}
+
+/// One `info` line.
+pub fn info_line(root: &Position, i: &Info) -> String {
+    let bound = match i.bound {
+        BOUND_LOWER => " lowerbound",
+        BOUND_UPPER => " upperbound",
+        _ => "",
+    };
+    format!(
+        "info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} time {} pv {}",
+        i.depth,
+        i.seldepth,
+        i.multipv,
+        score_string(i.score),
+        bound,
+        i.nodes,
+        i.nps,
+        i.hashfull,
+        i.time_ms,
+        pv_string(root, &i.pv)
+    )
+}
+
+fn run_search(searcher: &Searcher, pos: &Position, limits: &Limits, ctl: &Arc<Control>, sink: &Sink) {
+    let r = searcher.search(pos, limits, ctl, &mut |i: &Info| emit(sink, &info_line(pos, i)));
+    // In infinite or ponder mode, bestmove waits for `stop` (or `ponderhit`).
+    while (limits.infinite || ctl.pondering.load(std::sync::atomic::Ordering::Relaxed)) && !ctl.stopped() {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    let line = match r.best {
+        Some(b) => {
+            let mut s = format!("bestmove {}", move_to_string(pos, b));
+            if let Some(p) = r.ponder {
+                let mut after = pos.clone();
+                after.make(b);
+                let mut l = MoveList::new();
+                legal_moves(&mut after, &mut l);
+                if l.contains(&p) {
+                    s += &format!(" ponder {}", move_to_string(&after, p));
+                }
+            }
+            s
+        }
+        None => "bestmove (none)".to_string(),
+    };
+    emit(sink, &line);
 }
 
 /// A text picture of the position, with its FEN and key (as Stockfish's `d`).
@@ -236,13 +553,17 @@ pub fn diagram(pos: &Position) -> String {
     s
 }
 
-/// Runs the protocol loop until `quit` or end of input.
-pub fn run(input: impl BufRead, out: &mut dyn Write) {
-    let mut uci = Uci::new();
+/// Runs the protocol loop until `quit` or end of input; all output goes to `sink`.
+pub fn run(input: impl BufRead, sink: Sink) {
+    let mut uci = Uci::with_sink(Arc::clone(&sink));
+    let mut out = SinkWriter::new(sink);
     for line in input.lines() {
         let Ok(line) = line else { break };
-        if !uci.handle(&line, out) {
+        if !uci.handle(&line, &mut out) {
             break;
         }
     }
+    // End of input: let a running search finish by itself.
+    uci.wait();
+    let _ = out.flush();
 }

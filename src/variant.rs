@@ -28,7 +28,7 @@ pub struct RightDef {
 }
 
 /// Castling as a king move: king and rook cells, and the right bit that allows it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct CastleRule {
     pub player: Player,
     pub right: usize,
@@ -65,7 +65,7 @@ pub enum BareKing {
     Shatranj,
     /// The bared side loses at once.
     Immediate,
-    /// A bare king draws at once.
+    /// A bare king draws at once (checkmate still comes first; stalemate comes after it).
     Draw,
 }
 
@@ -116,9 +116,20 @@ pub trait Rules: Send + Sync {
     /// Makes a special move (kind `Special`), including its zobrist updates.
     fn make_special(&self, _pos: &mut Position, _m: Move) {}
     fn unmake_special(&self, _pos: &mut Position, _m: Move) {}
+    /// The move string of a special move (kind `Special`) in the position before it;
+    /// `None`: written from-to like an ordinary move.
+    fn special_name(&self, _pos: &Position, _m: Move) -> Option<String> {
+        None
+    }
     /// Extra FEN fields after the standard six, written and parsed by the game.
     fn fen_extra(&self, _pos: &Position) -> Option<String> {
         None
+    }
+    /// Called at the end of FEN parsing with the fields after the standard ones (and after a
+    /// seventh rights field, if the game has one): reads them, and sets up any game state the
+    /// FEN implies (e.g. the `extra` word). An error rejects the FEN.
+    fn fen_parse_extra(&self, _pos: &mut Position, _fields: &[&str]) -> Result<(), String> {
+        Ok(())
     }
 }
 
@@ -139,6 +150,8 @@ pub struct Variant {
     pub name: String,
     pub geo: Geometry,
     pub players: u8,
+    /// Armies may change owner (conquered armies): attack tests then look at every army.
+    pub armies_change_hands: bool,
     pub pieces: Vec<PieceDef>,
     pub start_fen: String,
     pub rights: Vec<RightDef>,
@@ -203,6 +216,7 @@ impl VariantBuilder {
                 name: name.to_string(),
                 geo,
                 players: 2,
+                armies_change_hands: false,
                 pieces: Vec::new(),
                 start_fen: String::new(),
                 rights: Vec::new(),

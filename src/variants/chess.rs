@@ -1,4 +1,7 @@
 //! Orthodox chess (FIDE rules), the default game and the base of several others.
+//!
+//! Games built on the FIDE army use [`fide_builder`] (pieces, promotion, 50-move rule),
+//! [`standard_castling`] and [`InsufficientMaterial`], then adjust the builder.
 
 use super::{Entry, Opts, common};
 use crate::geometry::Geometry;
@@ -7,6 +10,7 @@ use crate::position::Position;
 use crate::variant::{GameResult, HookFlags, Outcome, Rules, Variant, VariantBuilder};
 
 /// FIDE's dead-position draws by material: K v K, K+minor v K, and bishops all on one colour.
+/// Knights in hand count as knights.
 pub struct InsufficientMaterial {
     pub knight: PieceType,
     pub bishop: PieceType,
@@ -14,17 +18,31 @@ pub struct InsufficientMaterial {
 
 impl InsufficientMaterial {
     pub fn is_dead(&self, pos: &Position) -> bool {
+        self.is_dead_mapped(pos, |t| t)
+    }
+
+    /// As `is_dead`, with each type seen as `kind(type)` (games whose men of one kind are split
+    /// into several types).
+    pub fn is_dead_mapped(&self, pos: &Position, kind: impl Fn(PieceType) -> PieceType) -> bool {
         let mut minors = 0;
         let mut bishop_colours = [false; 2];
         for player in 0..2u8 {
             for t in 0..pos.v.pieces.len() as PieceType {
+                let k = kind(t);
+                if pos.hand(player, t) > 0 {
+                    if k == self.knight {
+                        minors += pos.hand(player, t) as usize;
+                    } else {
+                        return false;
+                    }
+                }
                 let n = pos.count(player, t);
                 if n == 0 || pos.v.pieces[t as usize].royal {
                     continue;
                 }
-                if t == self.knight {
+                if k == self.knight {
                     minors += n;
-                } else if t == self.bishop {
+                } else if k == self.bishop {
                     for &c in pos.cells_of(player, t) {
                         let (x, y, _) = pos.v.geo.coords(c);
                         bishop_colours[((x + y) % 2) as usize] = true;
@@ -48,6 +66,73 @@ impl Rules for InsufficientMaterial {
     }
 }
 
+/// Piece types of the FIDE army as [`fide_builder`] adds them.
+#[derive(Clone, Copy, Debug)]
+pub struct FideArmy {
+    pub pawn: PieceType,
+    pub knight: PieceType,
+    pub bishop: PieceType,
+    pub rook: PieceType,
+    pub queen: PieceType,
+    pub king: PieceType,
+}
+
+impl FideArmy {
+    /// The insufficient-material rule for this army.
+    pub fn insufficient_material(&self) -> InsufficientMaterial {
+        InsufficientMaterial {
+            knight: self.knight,
+            bishop: self.bishop,
+        }
+    }
+}
+
+/// An 8x8 game with the FIDE army (P N B R Q K, in this order; the pawn promotes on the last rank
+/// to Q, R, B or N) and the 50-move rule. No castling (see [`standard_castling`]), no start FEN,
+/// no hooks.
+pub fn fide_builder(id: &str, name: &str) -> (VariantBuilder, FideArmy) {
+    let mut b = VariantBuilder::new(id, name, Geometry::rect(8, 8));
+    let g = b.geo().clone();
+    let pawn = b.piece(common::fide_pawn(&g, vec![]));
+    let knight = b.piece(PieceDef::new("knight", "N", "N").value(300));
+    let bishop = b.piece(PieceDef::new("bishop", "B", "B").value(320));
+    let rook = b.piece(PieceDef::new("rook", "R", "R").value(500));
+    let queen = b.piece(PieceDef::new("queen", "Q", "Q").value(900));
+    let king = b.piece(PieceDef::new("king", "K", "K").royal());
+    b.piece_mut(pawn).promotion = common::pawn(&g, "", vec![queen, rook, bishop, knight]).promotion;
+    b.end().nmove = 50;
+    let army = FideArmy {
+        pawn,
+        knight,
+        bishop,
+        rook,
+        queen,
+        king,
+    };
+    (b, army)
+}
+
+/// FIDE castling on both wings (K e1-g1 + R h1-f1, K e1-c1 + R a1-d1; Black on rank 8), rights `KQkq`.
+pub fn standard_castling(b: &mut VariantBuilder) {
+    common::castle_both_sides(b, 'e', ('g', 'f'), ('c', 'd'));
+}
+
+/// A game with every rule of orthodox chess (castling, insufficient material, 50 moves) from
+/// another start position.
+pub fn orthodox(id: &str, name: &str, start: &str) -> Result<Variant, String> {
+    let (mut b, army) = fide_builder(id, name);
+    standard_castling(&mut b);
+    b.start(start);
+    b.rules(
+        Box::new(army.insufficient_material()),
+        HookFlags {
+            outcome: true,
+            ..Default::default()
+        },
+    );
+    b.build()
+}
+
 pub const ENTRY: Entry = Entry {
     id: "chess",
     name: "Orthodox chess",
@@ -56,30 +141,7 @@ pub const ENTRY: Entry = Entry {
 };
 
 pub fn build_with(start: &str) -> Result<Variant, String> {
-    let mut b = VariantBuilder::new("chess", "Orthodox chess", Geometry::rect(8, 8));
-    let g = b.geo().clone();
-    let p = b.piece(common::fide_pawn(&g, vec![]));
-    let n = b.piece(PieceDef::new("knight", "N", "N").value(300));
-    let bi = b.piece(PieceDef::new("bishop", "B", "B").value(320));
-    let r = b.piece(PieceDef::new("rook", "R", "R").value(500));
-    let q = b.piece(PieceDef::new("queen", "Q", "Q").value(900));
-    b.piece(PieceDef::new("king", "K", "K").royal());
-    b.piece_mut(p).promotion = common::pawn(&g, "", vec![q, r, bi, n]).promotion;
-    common::castle_both_sides(&mut b, 'e', ('g', 'f'), ('c', 'd'));
-    b.start(start);
-    let e = b.end();
-    e.nmove = 50;
-    b.rules(
-        Box::new(InsufficientMaterial {
-            knight: n,
-            bishop: bi,
-        }),
-        HookFlags {
-            outcome: true,
-            ..Default::default()
-        },
-    );
-    b.build()
+    orthodox("chess", "Orthodox chess", start)
 }
 
 fn build(_o: &Opts) -> Result<Variant, String> {

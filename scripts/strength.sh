@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Strength matches of chatrang (not CI). Builds cutechess-cli v1.4.0 outside the repository if
+# needed, then plays chatrang against Debian's fairymax and, when present, Fairy-Stockfish.
+#
+#   scripts/strength.sh [games] [tc] [variant ...]
+#     games  games per opponent (default 20, played as pairs with colours swapped)
+#     tc     cutechess time control (default 10+0.1)
+#     variant  games to play, as id or id:options (default: chess; e.g. capablanca:castling=three);
+#              cutechess's own start position and rules are used
+#
+# Environment: CUTECHESS (path to cutechess-cli), FSF (Fairy-Stockfish binary, default
+# /usr/local/bin/fairy-stockfish-lb), CONCURRENCY (default 1), THREADS (chatrang threads).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+GAMES=${1:-20}
+TC=${2:-10+0.1}
+shift $(( $# > 2 ? 2 : $# )) || true
+VARIANTS=${*:-chess}
+CONC=${CONCURRENCY:-1}
+THREADS=${THREADS:-1}
+FSF=${FSF:-/usr/local/bin/fairy-stockfish-lb}
+CC=${CUTECHESS:-/tmp/cutechess/build/cutechess-cli}
+OUT=${OUT:-/tmp/chatrang-strength}
+mkdir -p "$OUT"
+
+if [ ! -x "$CC" ]; then
+    echo "building cutechess-cli v1.4.0 in /tmp/cutechess (apt: qtbase5-dev libqt5svg5-dev cmake)"
+    command -v cmake >/dev/null || apt-get install -y qtbase5-dev libqt5svg5-dev cmake
+    if [ ! -d /tmp/cutechess ]; then
+        git clone --depth 1 --branch v1.4.0 https://github.com/cutechess/cutechess /tmp/cutechess
+    fi
+    (cd /tmp/cutechess && cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build --target cli -j2)
+    CC=/tmp/cutechess/build/cutechess-cli
+fi
+[ -x /usr/games/fairymax ] || apt-get install -y fairymax
+
+if [ -z "${ENGINE:-}" ]; then
+    cargo build --release
+    # A copy, so rebuilding during a match does not change the engine under test.
+    cp "$ROOT/target/release/chatrang" "$OUT/chatrang"
+    ENGINE="$OUT/chatrang"
+fi
+
+match() { # name variant[:options] opponent-args...
+    local name=$1 spec=$2; shift 2
+    local variant=${spec%%:*} vopts=""
+    [ "$spec" != "$variant" ] && vopts=${spec#*:}
+    local book=()
+    if [ "$variant" = chess ]; then
+        book=(-openings file="$ROOT/scripts/openings_chess.pgn" format=pgn order=sequential)
+    fi
+    local ccv=$variant
+    [ "$variant" = chess ] && ccv=standard
+    echo "== chatrang vs $name ($variant, $GAMES games, tc $TC)"
+    "$CC" -variant "$ccv" \
+        -engine name=chatrang cmd="$ENGINE" proto=uci option.Threads="$THREADS" option.Hash=64 \
+            ${vopts:+option.VariantOptions="$vopts"} \
+        -engine "$@" \
+        -each tc="$TC" timemargin=50 \
+        "${book[@]}" -games 2 -rounds $(( (GAMES + 1) / 2 )) -repeat -concurrency "$CONC" \
+        -recover -pgnout "$OUT/$name-$variant.pgn" 2>&1 | tee "$OUT/$name-$variant.log" \
+        | grep -E "^(Score of|Elo difference|Finished match)|forfeit|illegal|disconnect|stalls" || true
+}
+
+for v in $VARIANTS; do
+    # fairymax knows chess, shatranj, capablanca and a few more under its own names.
+    case ${v%%:*} in
+        chess|shatranj|capablanca|courier|knightmate) match fairymax "$v" name=fairymax cmd=/usr/games/fairymax proto=xboard ;;
+    esac
+    if [ -x "$FSF" ]; then
+        GAMES=${FSF_GAMES:-$GAMES} match fairy-stockfish "$v" name=fairy-stockfish cmd="$FSF" proto=uci option.Threads=1 option.Hash=64
+    else
+        echo "(no Fairy-Stockfish at $FSF: skipped)"
+    fi
+done

@@ -1,0 +1,716 @@
+//! Static evaluation for any game, built from the game's data alone (docs/eval.md).
+//!
+//! `EvalParams::new` derives, once per variant: piece values (the game's `PieceDef.value`, or a
+//! value derived from the compiled move tables), piece-square tables (mobility/centrality,
+//! advancement toward promotion, royal placement), and the weights of the dynamic terms.
+//! `evaluate` then adds, per side: material (board and hand), piece-square terms, rider mobility,
+//! royal safety, tapered between middle game and endgame by the non-pawn material left, scaled
+//! down when the side ahead has no mating material. No allocation happens in `evaluate`.
+
+use crate::geometry::{Cell, NO_CELL};
+use crate::piece::{PieceType, Player};
+use crate::position::Position;
+use crate::tables::{CANNON, CAPTURE, GRASSHOPPER, LEAPS, MOVE};
+use crate::variant::{BareKing, Variant, Verdict};
+
+/// Probability that a cell is occupied, in the density model of mobility (docs/eval.md).
+pub const DENSITY: f64 = 0.25;
+
+/// A bonus (middle game, endgame) pair.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    pub mg: i32,
+    pub eg: i32,
+}
+
+/// Everything the evaluation knows about one game, derived from its `Variant`.
+#[derive(Clone, Debug)]
+pub struct EvalParams {
+    pub players: usize,
+    pub ntypes: usize,
+    pub ncells: usize,
+    /// Material value per type (middle game / endgame); royal types have 0.
+    pub value: Vec<Score>,
+    /// Value used by move ordering and pruning margins (royals: 0).
+    pub see_value: Vec<i32>,
+    pub royal: Vec<bool>,
+    /// Promoting low-value men (pawns): excluded from the game phase.
+    pub pawn_like: Vec<bool>,
+    /// Types whose moves include long rides: their mobility is counted dynamically.
+    pub rider: Vec<bool>,
+    /// Expected mobility of a rider (density model), subtracted from its live count.
+    pub mob_base: Vec<i32>,
+    /// Weight of one live destination of a rider (middle game, endgame).
+    pub mob_weight: Vec<Score>,
+    /// Piece-square terms, `(army * ntypes + type) * ncells + cell`.
+    pub pst: Vec<Score>,
+    /// Up to eight neighbour cells per cell (same level), NO_CELL padded.
+    pub neighbours: Vec<[Cell; 8]>,
+    /// Non-pawn material of both sides in the start position (phase = 1 there).
+    pub phase_total: i32,
+    /// The game is won by losing material (checkmated or stalemated side wins without royals).
+    pub anti: bool,
+    pub bare_king: BareKing,
+    /// Coordinates per cell, for distances.
+    pub coords: Vec<(i8, i8, i8)>,
+    /// Smallest material advantage that can force a win without pawns.
+    pub mating_margin: i32,
+    /// Two-player boards: per (army, cell), the cells ahead on the same and neighbouring files
+    /// (an enemy pawn-like man there may stop a pawn-like man on the cell).
+    pub front_span: Vec<Bits>,
+    /// Passed-pawn bonus per (army * ntypes + type) * ncells + cell.
+    pub passed: Vec<Score>,
+}
+
+/// A fixed bitset over cells (no allocation in `evaluate`).
+pub type Bits = [u64; BITS_WORDS];
+pub const BITS_WORDS: usize = crate::geometry::MAX_CELLS.div_ceil(64);
+
+#[inline]
+fn bits_set(b: &mut Bits, c: Cell) {
+    b[c as usize >> 6] |= 1 << (c & 63);
+}
+
+#[inline]
+fn bits_meet(a: &Bits, b: &Bits) -> bool {
+    a.iter().zip(b).any(|(x, y)| x & y != 0)
+}
+
+/// Expected destinations of one man in the density model: each cell is occupied with probability
+/// `DENSITY`, by an enemy half of the time. Privileged (one-time) moves do not count.
+pub fn expected_mobility(v: &Variant, army: Player, t: PieceType, c: Cell) -> f64 {
+    let tb = &v.tables;
+    let e = 1.0 - DENSITY;
+    let enemy = DENSITY * 0.5;
+    let mut sum = 0.0;
+    for a in tb.atoms(army, t, c) {
+        if a.cond != 0 {
+            continue;
+        }
+        let cells = tb.cells(a);
+        let prefix = a.prefix as usize;
+        let mv = if a.flags & MOVE != 0 { e } else { 0.0 };
+        let cap = if a.flags & CAPTURE != 0 { enemy } else { 0.0 };
+        if a.flags & LEAPS != 0 {
+            // Independent single leaps.
+            sum += cells.len() as f64 * (mv + cap);
+        } else if a.flags & (CANNON | GRASSHOPPER) != 0 {
+            // q0: no screen met yet; q1: exactly one screen met.
+            let (mut q0, mut q1) = (e.powi(prefix as i32), 0.0);
+            for _ in &cells[prefix..] {
+                sum += q1 * (mv + cap);
+                if a.flags & GRASSHOPPER != 0 {
+                    q1 = 0.0;
+                } else {
+                    q1 *= e;
+                }
+                q1 += q0 * DENSITY;
+                q0 *= e;
+            }
+        } else {
+            let mut p = e.powi(prefix as i32);
+            for (i, _) in cells[prefix..].iter().enumerate() {
+                if i >= a.min as usize {
+                    sum += p * (mv + cap);
+                }
+                p *= e;
+            }
+        }
+    }
+    sum
+}
+
+/// Destinations of one man on an empty board (captures and moves alike), as a centrality measure.
+fn empty_mobility(v: &Variant, army: Player, t: PieceType, c: Cell) -> f64 {
+    let tb = &v.tables;
+    let mut n = 0.0;
+    for a in tb.atoms(army, t, c) {
+        if a.cond != 0 || a.flags & (CANNON | GRASSHOPPER) != 0 {
+            continue;
+        }
+        n += (a.len as usize - a.prefix as usize - a.min as usize) as f64;
+    }
+    n
+}
+
+/// The value of a type with `PieceDef.value == 0`: from its average expected mobility `m` over the
+/// board (density model), `value = 66 * m`, at least 50 (docs/eval.md).
+pub fn derived_value(avg_mobility: f64) -> i32 {
+    ((66.0 * avg_mobility).round() as i32).max(50)
+}
+
+impl EvalParams {
+    pub fn new(va: &std::sync::Arc<Variant>) -> EvalParams {
+        let v: &Variant = va;
+        let nt = v.pieces.len();
+        let nc = v.geo.num_cells();
+        let players = v.players as usize;
+        let armies = players.max(1);
+        let cells: Vec<Cell> = v.geo.cells().filter(|&c| v.geo.is_grid(c)).collect();
+        let royal: Vec<bool> = v.pieces.iter().map(|p| p.royal).collect();
+        // Average expected mobility per type (army 0), over the cells where it has moves.
+        let mut avg_mob = vec![0.0f64; nt];
+        for (t, avg) in avg_mob.iter_mut().enumerate() {
+            let (mut s, mut n) = (0.0, 0);
+            for &c in &cells {
+                let m = expected_mobility(v, 0, t as PieceType, c);
+                if m > 0.0 {
+                    s += m;
+                    n += 1;
+                }
+            }
+            *avg = if n > 0 { s / n as f64 } else { 0.0 };
+        }
+        let base: Vec<i32> = (0..nt)
+            .map(|t| {
+                let d = v.pieces[t].value;
+                if d > 0 { d } else { derived_value(avg_mob[t]) }
+            })
+            .collect();
+        let pawn_like: Vec<bool> = (0..nt)
+            .map(|t| v.pieces[t].promotion.is_some() && base[t] <= 150 && !royal[t])
+            .collect();
+        let rider: Vec<bool> = (0..nt)
+            .map(|t| {
+                !royal[t]
+                    && !pawn_like[t]
+                    && cells.iter().any(|&c| {
+                        v.tables
+                            .atoms(0, t as PieceType, c)
+                            .iter()
+                            .any(|a| a.flags & LEAPS == 0 && a.len as usize - a.prefix as usize > 2)
+                    })
+            })
+            .collect();
+        let mob_base: Vec<i32> = (0..nt).map(|t| (avg_mob[t] / (1.0 - DENSITY)).round() as i32).collect();
+        let mob_weight: Vec<Score> = (0..nt)
+            .map(|t| {
+                let f = (450.0 / base[t].max(1) as f64).min(1.0);
+                Score {
+                    mg: (MOB_MG as f64 * f).round() as i32,
+                    eg: (MOB_EG as f64 * f).round() as i32,
+                }
+            })
+            .collect();
+        let value: Vec<Score> = (0..nt)
+            .map(|t| {
+                if royal[t] {
+                    Score::default()
+                } else if pawn_like[t] {
+                    Score {
+                        mg: base[t] * 9 / 10,
+                        eg: base[t] * 11 / 10,
+                    }
+                } else {
+                    Score {
+                        mg: base[t],
+                        eg: base[t] * 21 / 20,
+                    }
+                }
+            })
+            .collect();
+        let see_value: Vec<i32> = (0..nt).map(|t| if royal[t] { 0 } else { base[t] }).collect();
+
+        // Piece-square tables.
+        let mut pst = vec![Score::default(); armies * nt * nc];
+        let coords: Vec<(i8, i8, i8)> = (0..nc as Cell)
+            .map(|c| {
+                if v.geo.is_grid(c) {
+                    let (x, y, z) = v.geo.coords(c);
+                    (x as i8, y as i8, z as i8)
+                } else {
+                    (-100, -100, -100)
+                }
+            })
+            .collect();
+        for army in 0..armies as Player {
+            for t in 0..nt {
+                let ti = t as PieceType;
+                let mobs: Vec<f64> = cells.iter().map(|&c| empty_mobility(v, army, ti, c)).collect();
+                let avg = if mobs.is_empty() {
+                    0.0
+                } else {
+                    mobs.iter().sum::<f64>() / mobs.len() as f64
+                };
+                let dist = if pawn_like[t] || v.pieces[t].promotion.is_some() {
+                    promotion_distance(v, army, ti)
+                } else {
+                    Vec::new()
+                };
+                let maxd = dist.iter().copied().filter(|&d| d != u16::MAX).max().unwrap_or(0) as f64;
+                let gain = v.pieces[t]
+                    .promotion
+                    .as_ref()
+                    .map(|p| p.to.iter().map(|&u| base[u as usize]).max().unwrap_or(0) - base[t])
+                    .unwrap_or(0)
+                    .max(0) as f64;
+                for (i, &c) in cells.iter().enumerate() {
+                    let idx = (army as usize * nt + t) * nc + c as usize;
+                    let centr = mobs[i] - avg;
+                    let mut s = Score::default();
+                    if royal[t] {
+                        // Middle game: stay home; endgame: centralise.
+                        let adv = advancement(v, army, c) as f64;
+                        s.mg = (-12.0 * adv).round() as i32;
+                        s.eg = (5.0 * centr).round() as i32;
+                    } else if pawn_like[t] {
+                        if maxd > 0.0 && dist[c as usize] != u16::MAX {
+                            let p = (maxd - dist[c as usize] as f64) / maxd;
+                            s.mg = (gain * 0.08 * p * p).round() as i32;
+                            s.eg = (gain * 0.22 * p * p).round() as i32;
+                        }
+                        // Central pawns are worth a little more in the middle game.
+                        s.mg += centre_bonus(v, c);
+                    } else {
+                        // Riders get their centrality from live mobility; leapers from here.
+                        let k = if rider[t] { 1.5 } else { (base[t] as f64 / 40.0).clamp(2.0, 10.0) };
+                        let cap = base[t] as f64 / 5.0;
+                        s.mg = (k * centr).clamp(-cap, cap).round() as i32;
+                        s.eg = (0.7 * k * centr).clamp(-cap, cap).round() as i32;
+                        if !dist.is_empty() && maxd > 0.0 && dist[c as usize] != u16::MAX {
+                            let p = (maxd - dist[c as usize] as f64) / maxd;
+                            s.eg += (gain * 0.05 * p * p).round() as i32;
+                        }
+                    }
+                    pst[idx] = s;
+                }
+            }
+        }
+        let mut neighbours = vec![[NO_CELL; 8]; nc];
+        for &c in &cells {
+            let mut k = 0;
+            for dy in -1..=1 {
+                for dx in -1..=1 {
+                    if (dx, dy) == (0, 0) {
+                        continue;
+                    }
+                    if let Some(n) = v.geo.offset(c, dx, dy, 0) {
+                        neighbours[c as usize][k] = n;
+                        k += 1;
+                    }
+                }
+            }
+        }
+        // Passed pawns (two players, ranks toward the other side).
+        let mut front_span = Vec::new();
+        let mut passed = Vec::new();
+        if players == 2 && pawn_like.iter().any(|&b| b) {
+            front_span = vec![[0u64; BITS_WORDS]; 2 * nc];
+            for army in 0..2usize {
+                for &c in &cells {
+                    let (x, y, z) = coords[c as usize];
+                    let b = &mut front_span[army * nc + c as usize];
+                    for &d in &cells {
+                        let (dx, dy, dz) = coords[d as usize];
+                        let ahead = if army == 0 { dy > y } else { dy < y };
+                        if ahead && (dx - x).abs() <= 1 && (dz - z).abs() <= 1 {
+                            bits_set(b, d);
+                        }
+                    }
+                }
+            }
+            passed = vec![Score::default(); 2 * nt * nc];
+            for army in 0..2usize {
+                for t in 0..nt {
+                    if !pawn_like[t] {
+                        continue;
+                    }
+                    let dist = promotion_distance(v, army as Player, t as PieceType);
+                    let maxd = dist.iter().copied().filter(|&d| d != u16::MAX).max().unwrap_or(0) as f64;
+                    let gain = v.pieces[t]
+                        .promotion
+                        .as_ref()
+                        .map(|p| p.to.iter().map(|&u| base[u as usize]).max().unwrap_or(0) - base[t])
+                        .unwrap_or(0)
+                        .max(0) as f64;
+                    if maxd == 0.0 {
+                        continue;
+                    }
+                    for &c in &cells {
+                        let d = dist[c as usize];
+                        if d == u16::MAX {
+                            continue;
+                        }
+                        let p = (maxd - d as f64) / maxd;
+                        passed[(army * nt + t) * nc + c as usize] = Score {
+                            mg: (gain * 0.04 * p * p).round() as i32 + 5,
+                            eg: (gain * 0.25 * p * p).round() as i32 + 10,
+                        };
+                    }
+                }
+            }
+        }
+        // Phase material from the start position.
+        let mut phase_total = 0;
+        if let Ok(pos) = crate::fen::parse(va, &v.start_fen) {
+            for p in 0..players as Player {
+                for t in 0..nt {
+                    if !royal[t] && !pawn_like[t] {
+                        phase_total +=
+                            base[t] * (pos.count(p, t as PieceType) + pos.hand(p, t as PieceType) as usize) as i32;
+                    }
+                }
+            }
+        }
+        if phase_total == 0 {
+            phase_total = 1;
+        }
+        let anti = v.end.checkmated == Verdict::Win
+            || (v.tables.royal_types.is_empty() && v.end.stalemated == Verdict::Win);
+        // Mating needs about a rook's worth more than the other side (chess: R = 500, N+N fails).
+        let mating_margin = 450;
+        EvalParams {
+            players,
+            ntypes: nt,
+            ncells: nc,
+            value,
+            see_value,
+            royal,
+            pawn_like,
+            rider,
+            mob_base,
+            mob_weight,
+            pst,
+            neighbours,
+            phase_total,
+            anti,
+            bare_king: v.end.bare_king,
+            coords,
+            mating_margin,
+            front_span,
+            passed,
+        }
+    }
+
+    #[inline]
+    pub fn pst_at(&self, army: Player, t: PieceType, c: Cell) -> Score {
+        self.pst[(army as usize * self.ntypes + t as usize) * self.ncells + c as usize]
+    }
+}
+
+/// How far a cell is from `army`'s own side (0 = its first rank), for two-sided boards.
+fn advancement(v: &Variant, army: Player, c: Cell) -> i32 {
+    let (_, y, _) = v.geo.coords(c);
+    match (v.players, army) {
+        (2, 1) => v.geo.height as i32 - 1 - y as i32,
+        (2, _) => y as i32,
+        _ => 0,
+    }
+}
+
+/// Small middle-game bonus for pawns near the centre files.
+fn centre_bonus(v: &Variant, c: Cell) -> i32 {
+    let (x, _, _) = v.geo.coords(c);
+    let w = v.geo.width as i32;
+    let dx2 = (2 * x as i32 - (w - 1)).abs(); // 0 or 1 at the centre, w-1 at the edge
+    (6 - 3 * dx2).max(-4)
+}
+
+/// Steps (in the man's own moves on an empty board) from each cell to its promotion zone.
+fn promotion_distance(v: &Variant, army: Player, t: PieceType) -> Vec<u16> {
+    let nc = v.geo.num_cells();
+    let mut d = vec![u16::MAX; nc];
+    let Some(pr) = &v.pieces[t as usize].promotion else {
+        return d;
+    };
+    let Some(zone) = pr.zone.get(army as usize) else {
+        return d;
+    };
+    // Reverse BFS: predecessors of each cell.
+    let mut preds: Vec<Vec<Cell>> = vec![Vec::new(); nc];
+    for c in v.geo.cells().filter(|&c| v.geo.is_grid(c)) {
+        for a in v.tables.atoms(army, t, c) {
+            if a.cond != 0 {
+                continue;
+            }
+            let cells = v.tables.cells(a);
+            for &x in &cells[a.prefix as usize + a.min as usize..] {
+                preds[x as usize].push(c);
+            }
+        }
+    }
+    let mut queue = std::collections::VecDeque::new();
+    for c in zone.iter() {
+        if (c as usize) < nc {
+            d[c as usize] = 0;
+            queue.push_back(c);
+        }
+    }
+    while let Some(c) = queue.pop_front() {
+        let nd = d[c as usize] + 1;
+        for &p in &preds[c as usize] {
+            if d[p as usize] == u16::MAX {
+                d[p as usize] = nd;
+                queue.push_back(p);
+            }
+        }
+    }
+    d
+}
+
+/// Live destinations of the man on `c` (empty or enemy cells reachable now), for rider mobility.
+#[inline]
+fn mobility(pos: &Position, c: Cell) -> i32 {
+    let p = pos.at(c);
+    let tb = &pos.v.tables;
+    let us = p.owner();
+    let mut n = 0;
+    for a in tb.atoms(p.army(), p.kind(), c) {
+        if a.cond != 0 || a.flags & (CANNON | GRASSHOPPER) != 0 {
+            continue;
+        }
+        let cells = tb.cells(a);
+        if a.flags & LEAPS != 0 {
+            for &x in cells {
+                let q = pos.at(x);
+                if q.is_empty() {
+                    n += (a.flags & MOVE != 0) as i32;
+                } else if a.flags & CAPTURE != 0 && q.owner() != us {
+                    n += 1;
+                }
+            }
+            continue;
+        }
+        let prefix = a.prefix as usize;
+        if cells[..prefix].iter().any(|&x| !pos.at(x).is_empty()) {
+            continue;
+        }
+        for (i, &x) in cells[prefix..].iter().enumerate() {
+            let q = pos.at(x);
+            if q.is_empty() {
+                if a.flags & MOVE != 0 && i >= a.min as usize {
+                    n += 1;
+                }
+            } else {
+                if a.flags & CAPTURE != 0 && q.owner() != us && i >= a.min as usize {
+                    n += 1;
+                }
+                break;
+            }
+        }
+    }
+    n
+}
+
+#[inline]
+fn chebyshev(ep: &EvalParams, a: Cell, b: Cell) -> i32 {
+    let (ax, ay, az) = ep.coords[a as usize];
+    let (bx, by, bz) = ep.coords[b as usize];
+    ((ax - bx).abs().max((ay - by).abs()).max((az - bz).abs())) as i32
+}
+
+/// Mobility weight per live destination beyond the expected count.
+const MOB_MG: i32 = 4;
+const MOB_EG: i32 = 4;
+const TEMPO: i32 = 10;
+
+/// The static evaluation, in centipawns, for the side to move.
+pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
+    let players = ep.players.min(4);
+    let us = pos.side as usize;
+    let nt = ep.ntypes;
+    let mut royal_cell = [NO_CELL; 4];
+    for (p, rc) in royal_cell.iter_mut().enumerate().take(players) {
+        for &t in &pos.v.tables.royal_types {
+            if let Some(&c) = pos.cells_of(p as Player, t).first() {
+                *rc = c;
+                break;
+            }
+        }
+    }
+    // Pawn-like men per player, for passed pawns.
+    let passed_on = !ep.passed.is_empty();
+    let mut pawn_bits = [[0u64; BITS_WORDS]; 2];
+    if passed_on {
+        for (p, bits) in pawn_bits.iter_mut().enumerate() {
+            for t in 0..nt {
+                if ep.pawn_like[t] {
+                    for &c in pos.cells_of(p as Player, t as PieceType) {
+                        bits_set(bits, c);
+                    }
+                }
+            }
+        }
+    }
+    let mut total = [Score::default(); 4];
+    let mut material = [0i32; 4];
+    let mut npm = [0i32; 4];
+    let mut pawns = [0i32; 4];
+    let mut men = [0i32; 4];
+    let mut danger = [0i32; 4];
+    for p in 0..players {
+        let pl = p as Player;
+        let mut s = Score::default();
+        for t in 0..nt {
+            let ti = t as PieceType;
+            let cells = pos.cells_of(pl, ti);
+            let inhand = if pos.v.drops { pos.hand(pl, ti) as i32 } else { 0 };
+            if cells.is_empty() && inhand == 0 {
+                continue;
+            }
+            let val = ep.value[t];
+            let rider = ep.rider[t];
+            let royal = ep.royal[t];
+            let tropism = !royal && !ep.pawn_like[t] && players == 2;
+            let pawn = passed_on && ep.pawn_like[t];
+            for &c in cells {
+                let army = pos.at(c).army();
+                let ps = ep.pst_at(army, ti, c);
+                s.mg += val.mg + ps.mg;
+                s.eg += val.eg + ps.eg;
+                if pawn && army < 2 {
+                    let span = &ep.front_span[army as usize * ep.ncells + c as usize];
+                    if !bits_meet(span, &pawn_bits[1 - p]) {
+                        let b = ep.passed[(army as usize * nt + t) * ep.ncells + c as usize];
+                        s.mg += b.mg;
+                        s.eg += b.eg;
+                    }
+                }
+                if rider {
+                    let m = mobility(pos, c) - ep.mob_base[t];
+                    s.mg += ep.mob_weight[t].mg * m;
+                    s.eg += ep.mob_weight[t].eg * m;
+                }
+                if tropism {
+                    let them = 1 - p;
+                    let k = royal_cell[them];
+                    if k != NO_CELL {
+                        let d = chebyshev(ep, c, k);
+                        if d <= 2 {
+                            danger[them] += (3 - d) * (ep.see_value[t] / 100).clamp(1, 9);
+                        }
+                    }
+                }
+            }
+            let n = cells.len() as i32 + inhand;
+            if inhand > 0 {
+                s.mg += val.mg * inhand;
+                s.eg += val.eg * inhand;
+            }
+            if royal {
+                continue;
+            }
+            men[p] += n;
+            material[p] += ep.see_value[t] * n;
+            if ep.pawn_like[t] {
+                pawns[p] += n;
+            } else {
+                npm[p] += ep.see_value[t] * n;
+            }
+        }
+        total[p] = s;
+    }
+    // Royal safety (middle game): shelter of own men around the royal man against nearby attackers.
+    if players == 2 {
+        for p in 0..2 {
+            let k = royal_cell[p];
+            if k == NO_CELL {
+                continue;
+            }
+            let mut shelter = 0;
+            for &n in &ep.neighbours[k as usize] {
+                if n == NO_CELL {
+                    break;
+                }
+                let q = pos.at(n);
+                if !q.is_empty() && q.owner() as usize == p {
+                    shelter += 1;
+                }
+            }
+            let d = (danger[p] - shelter).max(0);
+            total[p].mg -= (d * d / 2).min(400) - 6 * shelter.min(3);
+        }
+    }
+    let npm_all: i32 = npm.iter().sum();
+    let phase = (npm_all.min(ep.phase_total) * 256) / ep.phase_total;
+
+    if ep.anti {
+        // Losing games: fewer men is better.
+        let mine = material[us];
+        let others: i32 = (0..players).filter(|&p| p != us).map(|p| material[p]).sum::<i32>()
+            / (players as i32 - 1).max(1);
+        return (others - mine) / 2 + TEMPO;
+    }
+
+    let (mut mg, mut eg);
+    if players == 2 {
+        let them = 1 - us;
+        mg = total[us].mg - total[them].mg;
+        eg = total[us].eg - total[them].eg;
+        // Endgame scaling: the side ahead cannot win without pawns and enough material.
+        let strong = if eg >= 0 { us } else { them };
+        let weak = 1 - strong;
+        match ep.bare_king {
+            BareKing::Shatranj | BareKing::Immediate if men[weak] == 0 && men[strong] > 0 => {
+                let b = 1500;
+                if strong == us {
+                    eg += b;
+                    mg += b;
+                } else {
+                    eg -= b;
+                    mg -= b;
+                }
+            }
+            BareKing::Shatranj | BareKing::Immediate if men[weak] > 0 => {
+                // Baring the opponent wins: material tells, and fewer enemy men is better.
+                let bonus = 25 * (4 - men[weak]).max(0) * (men[strong] > men[weak]) as i32;
+                if strong == us {
+                    eg += bonus;
+                } else {
+                    eg -= bonus;
+                }
+            }
+            _ => {
+                if pawns[strong] == 0 && npm[strong] - npm[weak] < ep.mating_margin {
+                    eg /= if npm[strong] - npm[weak] <= 0 { 16 } else { 6 };
+                }
+            }
+        }
+    } else {
+        let k = (players - 1) as i32;
+        let (mut om, mut oe) = (0, 0);
+        for p in (0..players).filter(|&p| p != us) {
+            om += total[p].mg;
+            oe += total[p].eg;
+        }
+        mg = total[us].mg - om / k;
+        eg = total[us].eg - oe / k;
+    }
+    (mg * phase + eg * (256 - phase)) / 256 + TEMPO
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The derived values of the orthodox pieces land near their usual values.
+    #[test]
+    fn derived_values_of_chess_pieces() {
+        let v = crate::variants::build("chess", "").unwrap();
+        let cells: Vec<Cell> = v.geo.cells().collect();
+        let derived: Vec<i32> = (0..v.pieces.len())
+            .map(|t| {
+                let m: f64 = cells.iter().map(|&c| expected_mobility(&v, 0, t as PieceType, c)).sum::<f64>()
+                    / cells.len() as f64;
+                derived_value(m)
+            })
+            .collect();
+        eprintln!("derived {derived:?}");
+        let by = |l: &str| derived[v.pieces.iter().position(|p| p.letter == l).unwrap()];
+        assert!((250..=400).contains(&by("N")), "N {}", by("N"));
+        assert!((250..=450).contains(&by("B")), "B {}", by("B"));
+        assert!((400..=650).contains(&by("R")), "R {}", by("R"));
+        assert!((750..=1150).contains(&by("Q")), "Q {}", by("Q"));
+        assert!(by("B") < by("R") && by("R") < by("Q") && by("N") < by("Q"));
+    }
+
+    #[test]
+    fn start_position_is_balanced() {
+        let v = crate::variants::build("chess", "").unwrap();
+        let ep = EvalParams::new(&v);
+        let pos = crate::fen::parse(&v, &v.start_fen).unwrap();
+        assert_eq!(evaluate(&pos, &ep), TEMPO);
+        let pos = crate::fen::parse(&v, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").unwrap();
+        assert_eq!(evaluate(&pos, &ep), TEMPO);
+    }
+}

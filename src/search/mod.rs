@@ -1,0 +1,1117 @@
+//! Alpha-beta search for every game: iterative deepening, principal-variation search with
+//! aspiration windows, quiescence, a shared transposition table and lazy SMP threads.
+//!
+//! Every node asks the game's own end rules (`outcome::outcome_with`) whether the game is over,
+//! so checkmate and stalemate verdicts, bare-king, move-count, repetition and hook-defined results
+//! score correctly in every game. Mate scores are `MATE - plies`.
+
+pub mod bench;
+mod ordering;
+pub mod time;
+pub mod tt;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use arrayvec::ArrayVec;
+
+use crate::eval::{EvalParams, evaluate};
+use crate::geometry::{Cell, NO_CELL};
+use crate::movegen::{MAX_MOVES, MoveList, legal_moves, pseudo_legal};
+use crate::moves::{Move, MoveKind};
+use crate::outcome::outcome_with;
+use crate::piece::PieceType;
+use crate::position::Position;
+use crate::variant::{GameResult, Outcome, Variant};
+
+pub use time::{Budget, Limits};
+use tt::{BOUND_EXACT, BOUND_LOWER, BOUND_NONE, BOUND_UPPER, TT};
+
+pub const MAX_PLY: usize = 128;
+pub const MATE: i32 = 32000;
+/// Scores beyond this are mates (or game wins by other rules) in at most `MATE - MATE_BOUND` plies.
+pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
+pub const INF: i32 = 32001;
+/// Stack of each search thread: move lists live on it (32 KB each per ply).
+pub const STACK_SIZE: usize = 128 << 20;
+const NO_EVAL: i32 = -32002;
+
+/// Shared between the protocol thread and a running search.
+pub struct Control {
+    pub stop: AtomicBool,
+    pub pondering: AtomicBool,
+    start: Instant,
+    /// Microseconds after `start` at which `ponderhit` arrived (0 = none).
+    hit_us: AtomicU64,
+}
+
+impl Control {
+    pub fn new(ponder: bool) -> Arc<Control> {
+        Arc::new(Control {
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(ponder),
+            start: Instant::now(),
+            hit_us: AtomicU64::new(0),
+        })
+    }
+
+    pub fn stop(&self) {
+        self.stop.store(true, Relaxed);
+    }
+
+    pub fn ponderhit(&self) {
+        let us = self.start.elapsed().as_micros() as u64;
+        self.hit_us.store(us.max(1), Relaxed);
+        self.pondering.store(false, Relaxed);
+    }
+
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Relaxed)
+    }
+
+    /// Milliseconds since the search started, or since `ponderhit` (our clock runs from then).
+    pub fn clock_ms(&self) -> u64 {
+        let now = self.start.elapsed().as_micros() as u64;
+        now.saturating_sub(self.hit_us.load(Relaxed)) / 1000
+    }
+
+    pub fn elapsed_ms(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+}
+
+/// One line of search output.
+#[derive(Clone, Debug)]
+pub struct Info {
+    pub depth: i32,
+    pub seldepth: i32,
+    pub multipv: usize,
+    pub score: i32,
+    /// `BOUND_EXACT`, or `BOUND_LOWER`/`BOUND_UPPER` for an aspiration fail.
+    pub bound: u8,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time_ms: u64,
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct SearchResult {
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub score: i32,
+    pub depth: i32,
+    pub nodes: u64,
+    pub pv: Vec<Move>,
+    /// All lines of the last iteration (MultiPV), best first.
+    pub lines: Vec<(i32, Vec<Move>)>,
+}
+
+/// Formats a score for UCI: `cp X` or `mate N`.
+pub fn score_string(s: i32) -> String {
+    if s >= MATE_BOUND {
+        format!("mate {}", (MATE - s + 1) / 2)
+    } else if s <= -MATE_BOUND {
+        format!("mate -{}", (MATE + s) / 2)
+    } else {
+        format!("cp {s}")
+    }
+}
+
+/// The engine: its hash table, thread count and evaluation data per game.
+pub struct Searcher {
+    pub tt: Arc<TT>,
+    pub threads: usize,
+    /// Milliseconds kept back per move for latency.
+    pub overhead_ms: u64,
+    evals: Mutex<Option<(Arc<Variant>, Arc<EvalParams>)>>,
+}
+
+impl Searcher {
+    pub fn new(hash_mb: usize) -> Searcher {
+        Searcher {
+            tt: Arc::new(TT::new(hash_mb)),
+            threads: 1,
+            overhead_ms: 15,
+            evals: Mutex::new(None),
+        }
+    }
+
+    pub fn resize(&mut self, hash_mb: usize) {
+        self.tt = Arc::new(TT::new(hash_mb));
+    }
+
+    pub fn clear(&self) {
+        self.tt.clear();
+    }
+
+    /// Evaluation data of a game, computed once per variant.
+    pub fn eval_params(&self, v: &Arc<Variant>) -> Arc<EvalParams> {
+        let mut g = self.evals.lock().unwrap();
+        if let Some((vv, ep)) = &*g
+            && Arc::ptr_eq(vv, v)
+        {
+            return Arc::clone(ep);
+        }
+        let ep = Arc::new(EvalParams::new(v));
+        *g = Some((Arc::clone(v), Arc::clone(&ep)));
+        ep
+    }
+
+    /// Searches `pos` within `limits`; `report` receives the main thread's iteration lines.
+    /// Runs its threads with large stacks; returns when the search ends (limits or `ctl.stop`).
+    pub fn search(
+        &self,
+        pos: &Position,
+        limits: &Limits,
+        ctl: &Arc<Control>,
+        report: &mut (dyn FnMut(&Info) + Send),
+    ) -> SearchResult {
+        let mut root = pos.clone();
+        let mut list = MoveList::new();
+        legal_moves(&mut root, &mut list);
+        if list.is_empty() {
+            return SearchResult::default();
+        }
+        self.tt.new_search();
+        let ep = self.eval_params(&pos.v);
+        let threads = self.threads.max(1);
+        let sh = Shared {
+            tt: &self.tt,
+            ctl,
+            ep: &ep,
+            limits,
+            budget: time::budget(limits, self.overhead_ms),
+            done: AtomicBool::new(false),
+            nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+            root_moves: list.to_vec(),
+            multipv: limits.multipv.max(1),
+        };
+        let sh = &sh;
+        std::thread::scope(|s| {
+            let mut helpers = Vec::new();
+            for id in 1..threads {
+                let p = pos.clone();
+                let h = std::thread::Builder::new()
+                    .stack_size(STACK_SIZE)
+                    .spawn_scoped(s, move || {
+                        let mut w = Worker::new(id, sh, p);
+                        w.iterate(&mut |_| {});
+                        w.result()
+                    })
+                    .expect("spawn search thread");
+                helpers.push(h);
+            }
+            let p = pos.clone();
+            let main = std::thread::Builder::new()
+                .stack_size(STACK_SIZE)
+                .spawn_scoped(s, move || {
+                    let mut w = Worker::new(0, sh, p);
+                    w.iterate(report);
+                    sh.done.store(true, Relaxed);
+                    w.result()
+                })
+                .expect("spawn search thread");
+            let mut res = main.join().expect("search thread panicked");
+            for h in helpers {
+                // A helper that completed a deeper iteration with a score at least as good wins
+                // (not with MultiPV, whose lines come from the main thread).
+                if let Ok(r) = h.join()
+                    && sh.multipv == 1
+                    && r.best.is_some()
+                    && r.depth > res.depth
+                    && r.score >= res.score
+                    && r.score.abs() < MATE_BOUND
+                {
+                    res = SearchResult {
+                        nodes: res.nodes,
+                        lines: vec![(r.score, r.pv.clone())],
+                        ..r
+                    };
+                }
+            }
+            res.nodes = sh.total_nodes();
+            res
+        })
+    }
+}
+
+struct Shared<'a> {
+    tt: &'a TT,
+    ctl: &'a Control,
+    ep: &'a EvalParams,
+    limits: &'a Limits,
+    budget: Option<Budget>,
+    /// Set by the main thread when it ends: helpers stop.
+    done: AtomicBool,
+    nodes: Vec<AtomicU64>,
+    root_moves: Vec<Move>,
+    multipv: usize,
+}
+
+impl Shared<'_> {
+    fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Relaxed)).sum()
+    }
+}
+
+#[derive(Clone, Debug)]
+struct RootMove {
+    m: Move,
+    score: i32,
+    prev: i32,
+    seldepth: i32,
+    pv: Vec<Move>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    eval: i32,
+    mv: Move,
+    /// History index of the move played from this ply (usize::MAX: none / null move).
+    hidx: usize,
+    null: bool,
+}
+
+static LMR: once_cell::sync::Lazy<Vec<[i32; 64]>> = once_cell::sync::Lazy::new(|| {
+    (0..64)
+        .map(|d| {
+            let mut row = [0; 64];
+            for (n, r) in row.iter_mut().enumerate() {
+                if d > 0 && n > 0 {
+                    *r = (0.75 + (d as f64).ln() * (n as f64).ln() / 2.25) as i32;
+                }
+            }
+            row
+        })
+        .collect()
+});
+
+pub(crate) struct Worker<'a> {
+    id: usize,
+    sh: &'a Shared<'a>,
+    pos: Position,
+    nodes: u64,
+    stopped: bool,
+    seldepth: i32,
+    root_depth: i32,
+    completed: i32,
+    ncells: usize,
+    killers: Vec<[Move; 2]>,
+    /// Quiet-move history per side: `side * (types * cells) + type * cells + to`.
+    history: Vec<i32>,
+    counter: Vec<Move>,
+    stack: Vec<Frame>,
+    pv: Vec<Move>,
+    pv_len: Vec<usize>,
+    root: Vec<RootMove>,
+    pv_idx: usize,
+    rep_rule: bool,
+    filter_hook: bool,
+    null_ok_game: bool,
+}
+
+#[inline]
+fn score_to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+#[inline]
+fn score_from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+impl<'a> Worker<'a> {
+    fn new(id: usize, sh: &'a Shared<'a>, pos: Position) -> Worker<'a> {
+        let v = Arc::clone(&pos.v);
+        let nc = v.geo.num_cells();
+        let nt = v.pieces.len();
+        let players = v.players as usize;
+        let root = sh
+            .root_moves
+            .iter()
+            .map(|&m| RootMove {
+                m,
+                score: -INF,
+                prev: -INF,
+                seldepth: 0,
+                pv: vec![m],
+            })
+            .collect();
+        Worker {
+            id,
+            sh,
+            nodes: 0,
+            stopped: false,
+            seldepth: 0,
+            root_depth: 0,
+            completed: 0,
+            ncells: nc,
+            killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
+            history: vec![0; players * nt * nc],
+            counter: vec![Move::NONE; nt * nc],
+            stack: vec![
+                Frame {
+                    eval: NO_EVAL,
+                    hidx: usize::MAX,
+                    ..Default::default()
+                };
+                MAX_PLY + 4
+            ],
+            pv: vec![Move::NONE; (MAX_PLY + 2) * (MAX_PLY + 2)],
+            pv_len: vec![0; MAX_PLY + 2],
+            root,
+            pv_idx: 0,
+            rep_rule: v.end.repetition > 0,
+            filter_hook: v.hooks.filter_legal,
+            null_ok_game: players == 2,
+            pos,
+        }
+    }
+
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.nodes & 63 == 0 {
+            self.poll();
+        }
+    }
+
+    fn poll(&mut self) {
+        let sh = self.sh;
+        sh.nodes[self.id].store(self.nodes, Relaxed);
+        if sh.ctl.stopped() || sh.done.load(Relaxed) {
+            self.stopped = true;
+            return;
+        }
+        if self.id != 0 {
+            return;
+        }
+        if let Some(n) = sh.limits.nodes
+            && sh.total_nodes() >= n
+        {
+            self.stop_all();
+            return;
+        }
+        if let Some(b) = sh.budget
+            && !sh.ctl.pondering.load(Relaxed)
+            && self.completed >= 1
+            && sh.ctl.clock_ms() >= b.maximum
+        {
+            self.stop_all();
+        }
+    }
+
+    fn stop_all(&mut self) {
+        self.stopped = true;
+        self.sh.done.store(true, Relaxed);
+    }
+
+    fn outcome_score(&self, o: Outcome, ply: usize) -> i32 {
+        match o.result {
+            GameResult::Draw => 0,
+            GameResult::Win(p) if p == self.pos.side => MATE - ply as i32,
+            GameResult::Win(_) => -(MATE - ply as i32),
+        }
+    }
+
+    /// Index of a move in the history tables (type of the mover, destination).
+    #[inline]
+    fn hidx(&self, m: Move) -> usize {
+        let t = if m.from != NO_CELL && (m.from as usize) < self.ncells && !self.pos.at(m.from).is_empty() {
+            self.pos.at(m.from).kind()
+        } else {
+            m.piece
+        } as usize;
+        let to = if (m.to as usize) < self.ncells { m.to as usize } else { 0 };
+        (t * self.ncells + to).min(self.counter.len() - 1)
+    }
+
+    #[inline]
+    fn hist(&self, hidx: usize) -> i32 {
+        let side = self.pos.side as usize;
+        self.history[side * self.counter.len() + hidx]
+    }
+
+    fn hist_update(&mut self, hidx: usize, bonus: i32) {
+        let side = self.pos.side as usize;
+        let h = &mut self.history[side * self.counter.len() + hidx];
+        *h += bonus - *h * bonus.abs() / 16384;
+    }
+
+    /// Non-pawn material of the side to move (null-move zugzwang guard).
+    fn null_material_ok(&self) -> bool {
+        let ep = self.sh.ep;
+        let side = self.pos.side;
+        let mut total = 0;
+        let mut strong = false;
+        for t in 0..ep.ntypes {
+            if ep.royal[t] || ep.pawn_like[t] {
+                continue;
+            }
+            let n = self.pos.count(side, t as PieceType) as i32;
+            if n > 0 {
+                total += n * ep.see_value[t];
+                strong |= ep.see_value[t] >= 250;
+            }
+        }
+        strong && total >= 400
+    }
+
+    fn result(&self) -> SearchResult {
+        let best = &self.root[0];
+        let mut pv = best.pv.clone();
+        if pv.len() < 2 {
+            // Complete the ponder move from the hash table.
+            let mut p = self.pos.clone();
+            p.make(best.m);
+            if let Some(h) = self.sh.tt.probe(p.st.key) {
+                let mut l = MoveList::new();
+                legal_moves(&mut p, &mut l);
+                if l.contains(&h.mv) {
+                    pv = vec![best.m, h.mv];
+                }
+            }
+        }
+        let score = if best.score > -INF { best.score } else { best.prev };
+        SearchResult {
+            best: Some(best.m),
+            ponder: pv.get(1).copied(),
+            score,
+            depth: self.completed,
+            nodes: self.nodes,
+            lines: self
+                .root
+                .iter()
+                .take(self.sh.multipv)
+                .map(|r| (if r.score > -INF { r.score } else { r.prev }, r.pv.clone()))
+                .collect(),
+            pv,
+        }
+    }
+
+    fn info(&self, depth: i32, idx: usize, bound: u8) -> Info {
+        let r = &self.root[idx];
+        let nodes = self.sh.total_nodes().max(self.nodes);
+        let ms = self.sh.ctl.elapsed_ms();
+        Info {
+            depth,
+            seldepth: r.seldepth.max(depth),
+            multipv: idx + 1,
+            score: if r.score > -INF { r.score } else { r.prev },
+            bound,
+            nodes,
+            nps: nodes * 1000 / ms.max(1),
+            time_ms: ms,
+            hashfull: self.sh.tt.hashfull(),
+            pv: r.pv.clone(),
+        }
+    }
+
+    fn iterate(&mut self, report: &mut (dyn FnMut(&Info) + Send)) {
+        let limits = self.sh.limits;
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as i32 - 4).clamp(1, MAX_PLY as i32 - 4);
+        let multipv = self.sh.multipv.min(self.root.len());
+        // Initial order: captures first (MVV-LVA), so even an instant stop plays something sensible.
+        let mut keyed: Vec<(i32, RootMove)> = self
+            .root
+            .drain(..)
+            .map(|r| (ordering::static_score(&self.pos, self.sh.ep, r.m), r))
+            .collect();
+        keyed.sort_by_key(|(k, _)| -*k);
+        self.root = keyed.into_iter().map(|(_, r)| r).collect();
+        let mut last_best = self.root[0].m;
+        let mut stable = 0;
+        let mut depth = 1 + (self.id as i32 & 1);
+        while depth <= max_depth {
+            self.root_depth = depth;
+            for r in &mut self.root {
+                r.prev = if r.score > -INF { r.score } else { r.prev };
+                r.score = -INF;
+            }
+            for pv_idx in 0..multipv {
+                self.pv_idx = pv_idx;
+                self.seldepth = 0;
+                let prev = self.root[pv_idx].prev;
+                let mut delta = 25;
+                let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
+                    ((prev - delta).max(-INF), (prev + delta).min(INF))
+                } else {
+                    (-INF, INF)
+                };
+                loop {
+                    let v = self.root_search(alpha, beta, depth);
+                    self.root[pv_idx..].sort_by_key(|r| -r.score);
+                    if self.stopped {
+                        break;
+                    }
+                    if v <= alpha {
+                        beta = (alpha + beta) / 2;
+                        alpha = (v - delta).max(-INF);
+                        if self.id == 0 && self.sh.ctl.elapsed_ms() > 2000 {
+                            report(&self.info(depth, pv_idx, BOUND_UPPER));
+                        }
+                    } else if v >= beta {
+                        beta = (v + delta).min(INF);
+                        if self.id == 0 && self.sh.ctl.elapsed_ms() > 2000 {
+                            report(&self.info(depth, pv_idx, BOUND_LOWER));
+                        }
+                    } else {
+                        break;
+                    }
+                    delta += delta / 2 + 10;
+                    if delta > 1000 {
+                        alpha = -INF;
+                        beta = INF;
+                    }
+                }
+                self.root[..=pv_idx].sort_by_key(|r| -r.score);
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.id == 0 && (!self.stopped || depth == 1) {
+                for k in 0..multipv {
+                    if k == 0 || self.root[k].score > -INF {
+                        report(&self.info(depth, k, BOUND_EXACT));
+                    }
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            self.completed = depth;
+            if self.id != 0 {
+                depth += 1;
+                continue;
+            }
+            // Main thread: limits.
+            let best = &self.root[0];
+            if let Some(m) = limits.mate
+                && best.score >= MATE - 2 * m as i32
+            {
+                break;
+            }
+            if best.m == last_best {
+                stable += 1;
+            } else {
+                stable = 0;
+                last_best = best.m;
+            }
+            if let Some(b) = self.sh.budget
+                && !self.sh.ctl.pondering.load(Relaxed)
+            {
+                let factor = match stable {
+                    0 => 1.6,
+                    1 => 1.1,
+                    2 => 0.8,
+                    _ => 0.6,
+                };
+                let used = self.sh.ctl.clock_ms() as f64;
+                if limits.movetime.is_none() && used >= b.optimum as f64 * factor * 0.5 {
+                    break;
+                }
+                if used >= b.maximum as f64 {
+                    break;
+                }
+            }
+            if self.root.len() == 1 && self.sh.budget.is_some() && depth >= 4 && !limits.infinite {
+                // A single legal move: no need to think long.
+                if !self.sh.ctl.pondering.load(Relaxed) {
+                    break;
+                }
+            }
+            depth += 1;
+        }
+        self.sh.nodes[self.id].store(self.nodes, Relaxed);
+    }
+
+    fn root_search(&mut self, mut alpha: i32, beta: i32, depth: i32) -> i32 {
+        let mut best = -INF;
+        self.stack[0].eval = if self.pos.in_check() { NO_EVAL } else { evaluate(&self.pos, self.sh.ep) };
+        let start = self.pv_idx;
+        let in_check = self.pos.in_check();
+        for i in start..self.root.len() {
+            let m = self.root[i].m;
+            self.count_node();
+            let hidx = self.hidx(m);
+            let tactical = ordering::is_tactical(&self.pos, m);
+            self.stack[0].mv = m;
+            self.stack[0].hidx = hidx;
+            self.pos.make(m);
+            let gives_check = self.pos.in_check();
+            let new_depth = depth - 1 + gives_check as i32;
+            let mut v;
+            if i == start {
+                v = -self.search(-beta, -alpha, new_depth, 1, false, gives_check);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && !tactical && !in_check && !gives_check && i > start + 3 {
+                    r = (LMR[depth.min(63) as usize][(i - start).min(63)] - 1).clamp(0, new_depth - 1);
+                }
+                v = -self.search(-alpha - 1, -alpha, new_depth - r, 1, true, gives_check);
+                if v > alpha && r > 0 {
+                    v = -self.search(-alpha - 1, -alpha, new_depth, 1, true, gives_check);
+                }
+                if v > alpha && v < beta {
+                    v = -self.search(-beta, -alpha, new_depth, 1, false, gives_check);
+                }
+            }
+            self.pos.unmake(m);
+            if self.stopped {
+                break;
+            }
+            let rm = &mut self.root[i];
+            if i == start || v > alpha {
+                rm.score = v;
+                rm.seldepth = self.seldepth;
+                rm.pv.clear();
+                rm.pv.push(m);
+                let len = self.pv_len[1];
+                rm.pv.extend_from_slice(&self.pv[(MAX_PLY + 2) + 1..(MAX_PLY + 2) + len.max(1)]);
+            } else {
+                rm.score = -INF;
+            }
+            if v > best {
+                best = v;
+            }
+            if v > alpha {
+                alpha = v;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    #[inline]
+    fn pv_update(&mut self, ply: usize, m: Move) {
+        let w = MAX_PLY + 2;
+        self.pv[ply * w + ply] = m;
+        let child = self.pv_len[ply + 1].max(ply + 1);
+        for j in ply + 1..child {
+            self.pv[ply * w + j] = self.pv[(ply + 1) * w + j];
+        }
+        self.pv_len[ply] = child;
+    }
+
+    fn search(&mut self, mut alpha: i32, mut beta: i32, mut depth: i32, ply: usize, cut: bool, in_check: bool) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv_len[ply] = ply;
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply, in_check);
+        }
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        if ply as i32 > self.seldepth {
+            self.seldepth = ply as i32;
+        }
+        if ply >= MAX_PLY {
+            return evaluate(&self.pos, self.sh.ep);
+        }
+        // A repetition inside the search (or of a game position) is scored as a draw.
+        if self.rep_rule && self.pos.repetitions() >= 1 {
+            return 0;
+        }
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let key = self.pos.st.key;
+        let hit = self.sh.tt.probe(key);
+        let tt_move = hit.map_or(Move::NONE, |h| h.mv);
+        if let Some(h) = hit
+            && !pv_node
+            && h.depth >= depth
+        {
+            let s = score_from_tt(h.score, ply);
+            if match h.bound {
+                BOUND_LOWER => s >= beta,
+                BOUND_UPPER => s <= alpha,
+                BOUND_EXACT => true,
+                _ => false,
+            } {
+                return s;
+            }
+        }
+
+        let mut list = MoveList::new();
+        legal_moves(&mut self.pos, &mut list);
+        if let Some(o) = outcome_with(&mut self.pos, &list) {
+            return self.outcome_score(o, ply);
+        }
+        let ep = self.sh.ep;
+        let eval = if in_check {
+            NO_EVAL
+        } else {
+            let mut e = match hit {
+                Some(h) if h.eval != NO_EVAL && h.bound != BOUND_NONE => h.eval,
+                _ => evaluate(&self.pos, ep),
+            };
+            if let Some(h) = hit {
+                let s = score_from_tt(h.score, ply);
+                if s.abs() < MATE_BOUND
+                    && ((h.bound == BOUND_LOWER && s > e) || (h.bound == BOUND_UPPER && s < e))
+                {
+                    e = s;
+                }
+            }
+            e
+        };
+        self.stack[ply].eval = eval;
+        let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
+
+        if !pv_node && !in_check && eval.abs() < MATE_BOUND && beta.abs() < MATE_BOUND {
+            // Reverse futility.
+            if depth <= 7 && eval - (80 - 20 * improving as i32) * depth >= beta {
+                return eval;
+            }
+            // Razoring.
+            if depth <= 2 && eval + 250 * depth < alpha {
+                let q = self.qsearch(alpha, alpha + 1, ply, false);
+                if q <= alpha {
+                    return q;
+                }
+            }
+            // Null move, not in pawn-only or weak-piece endings.
+            if depth >= 3
+                && eval >= beta
+                && self.null_ok_game
+                && !self.stack[ply - 1].null
+                && self.null_material_ok()
+            {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                self.stack[ply].null = true;
+                self.stack[ply].mv = Move::NONE;
+                self.stack[ply].hidx = usize::MAX;
+                self.pos.make_null();
+                let v = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, !cut, false);
+                self.pos.unmake_null();
+                self.stack[ply].null = false;
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v >= MATE_BOUND { beta } else { v };
+                }
+            }
+        }
+        // Internal iterative reduction: no hash move, search shallower.
+        if tt_move.is_none() && depth >= 4 && (pv_node || cut) {
+            depth -= 1;
+        }
+
+        let prev_hidx = self.stack[ply - 1].hidx;
+        let counter = if prev_hidx != usize::MAX {
+            self.counter[prev_hidx]
+        } else {
+            Move::NONE
+        };
+        let killers = self.killers[ply];
+        let mut scores: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
+        for &m in &list {
+            let s = if m == tt_move {
+                i32::MAX
+            } else {
+                let s = ordering::static_score(&self.pos, ep, m);
+                if s > 0 {
+                    s
+                } else if m == killers[0] {
+                    ordering::KILLER
+                } else if m == killers[1] {
+                    ordering::KILLER - 1
+                } else if m == counter {
+                    ordering::KILLER - 2
+                } else if s < 0 {
+                    s
+                } else {
+                    self.hist(self.hidx(m))
+                }
+            };
+            scores.push(s);
+        }
+
+        let orig_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = Move::NONE;
+        let mut quiets: ArrayVec<usize, 64> = ArrayVec::new();
+        let mut n = 0usize;
+        let lmp_limit = (3 + depth * depth) as usize * if improving { 2 } else { 1 };
+        for i in 0..list.len() {
+            // Selection sort step.
+            let mut bi = i;
+            for j in i + 1..list.len() {
+                if scores[j] > scores[bi] {
+                    bi = j;
+                }
+            }
+            list.swap(i, bi);
+            scores.swap(i, bi);
+            let m = list[i];
+            let tactical = ordering::is_tactical(&self.pos, m);
+            let hidx = self.hidx(m);
+            n += 1;
+            if best > -MATE_BOUND && !in_check && !tactical && m != tt_move && !pv_node {
+                if depth <= 5 && n > lmp_limit {
+                    continue;
+                }
+                if depth <= 6 && eval + 100 + 100 * depth <= alpha {
+                    continue;
+                }
+            }
+            self.stack[ply].mv = m;
+            self.stack[ply].hidx = hidx;
+            self.pos.make(m);
+            let gives_check = self.pos.in_check();
+            let ext = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
+            let new_depth = depth - 1 + ext;
+            let mut v;
+            if n == 1 {
+                v = -self.search(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut, gives_check);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && !tactical && n > 1 + pv_node as usize {
+                    r = LMR[depth.min(63) as usize][n.min(63)];
+                    r -= pv_node as i32;
+                    r += cut as i32;
+                    r += !improving as i32;
+                    if scores[i] >= ordering::KILLER - 2 {
+                        r -= 1;
+                    }
+                    if gives_check || in_check {
+                        r -= 1;
+                    }
+                    r -= self.hist(hidx) / 6000;
+                    r = r.clamp(0, (new_depth - 1).max(0));
+                }
+                v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, true, gives_check);
+                if v > alpha && r > 0 {
+                    v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, !cut, gives_check);
+                }
+                if pv_node && v > alpha && v < beta {
+                    v = -self.search(-beta, -alpha, new_depth, ply + 1, false, gives_check);
+                }
+            }
+            self.pos.unmake(m);
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = m;
+                    if pv_node {
+                        self.pv_update(ply, m);
+                    }
+                    if v >= beta {
+                        if !tactical {
+                            let bonus = (depth * depth * 16).min(1600);
+                            self.hist_update(hidx, bonus);
+                            for &q in &quiets {
+                                self.hist_update(q, -bonus);
+                            }
+                            if self.killers[ply][0] != m {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = m;
+                            }
+                            if prev_hidx != usize::MAX {
+                                self.counter[prev_hidx] = m;
+                            }
+                        }
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+            if !tactical {
+                let _ = quiets.try_push(hidx);
+            }
+        }
+        let bound = if best >= beta {
+            BOUND_LOWER
+        } else if best > orig_alpha {
+            BOUND_EXACT
+        } else {
+            BOUND_UPPER
+        };
+        self.sh
+            .tt
+            .store(key, best_move, score_to_tt(best, ply), if in_check { NO_EVAL } else { eval }, depth, bound);
+        best
+    }
+
+    /// A pseudo-legal move (side to move not in check) that cannot expose a royal man: not a
+    /// royal man's move, and leaving no cell aligned with a royal man (nor entering a hopper's
+    /// line). Others need the full test after `make`.
+    #[inline]
+    fn quick_legal(&self, m: Move, royals: &[Cell]) -> bool {
+        let v = &*self.pos.v;
+        if royals.is_empty() {
+            return true;
+        }
+        if v.hooks.after_make || !matches!(m.kind, MoveKind::Normal | MoveKind::Promotion) {
+            return false;
+        }
+        let t = &v.tables;
+        if v.pieces[self.pos.at(m.from).kind() as usize].royal {
+            return false;
+        }
+        royals.iter().all(|&k| {
+            let al = &t.aligned[k as usize];
+            !al.contains(m.from) && (!t.has_hoppers || !al.contains(m.to))
+        })
+    }
+
+    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, in_check: bool) -> i32 {
+        self.pv_len[ply] = ply;
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        if ply as i32 > self.seldepth {
+            self.seldepth = ply as i32;
+        }
+        let ep = self.sh.ep;
+        if ply >= MAX_PLY {
+            return evaluate(&self.pos, ep);
+        }
+        let pv_node = beta - alpha > 1;
+        let key = self.pos.st.key;
+        let hit = self.sh.tt.probe(key);
+        if let Some(h) = hit
+            && !pv_node
+        {
+            let s = score_from_tt(h.score, ply);
+            if match h.bound {
+                BOUND_LOWER => s >= beta,
+                BOUND_UPPER => s <= alpha,
+                BOUND_EXACT => true,
+                _ => false,
+            } {
+                return s;
+            }
+        }
+        let mut list = MoveList::new();
+        let mut best;
+        let stand;
+        if in_check {
+            legal_moves(&mut self.pos, &mut list);
+            if list.is_empty() {
+                return match outcome_with(&mut self.pos, &list) {
+                    Some(o) => self.outcome_score(o, ply),
+                    None => 0,
+                };
+            }
+            best = -INF;
+            stand = NO_EVAL;
+        } else {
+            stand = match hit {
+                Some(h) if h.eval != NO_EVAL => h.eval,
+                _ => evaluate(&self.pos, ep),
+            };
+            if stand >= beta {
+                return stand;
+            }
+            if stand > alpha {
+                alpha = stand;
+            }
+            best = stand;
+            if self.filter_hook {
+                legal_moves(&mut self.pos, &mut list);
+            } else {
+                pseudo_legal(&self.pos, &mut list);
+            }
+            list.retain(|m| ordering::is_tactical(&self.pos, *m));
+        }
+        let mut scores: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
+        for &m in &list {
+            scores.push(ordering::static_score(&self.pos, ep, m));
+        }
+        let us = self.pos.side;
+        let orig_alpha = alpha;
+        let mut best_move = Move::NONE;
+        let need_legality = !in_check && !self.filter_hook;
+        let mut royals: ArrayVec<Cell, 8> = ArrayVec::new();
+        if need_legality {
+            for k in self.pos.royals(us) {
+                let _ = royals.try_push(k);
+            }
+        }
+        for i in 0..list.len() {
+            let mut bi = i;
+            for j in i + 1..list.len() {
+                if scores[j] > scores[bi] {
+                    bi = j;
+                }
+            }
+            list.swap(i, bi);
+            scores.swap(i, bi);
+            let m = list[i];
+            if !in_check {
+                // Delta pruning and losing captures.
+                let gain = ordering::capture_gain(&self.pos, ep, m);
+                if m.kind != MoveKind::Promotion && stand + gain + 200 <= alpha {
+                    continue;
+                }
+                if scores[i] < 0 {
+                    continue;
+                }
+            }
+            let quick = need_legality && self.quick_legal(m, &royals);
+            self.pos.make(m);
+            if need_legality && !quick && self.pos.royal_attacked(us) {
+                self.pos.unmake(m);
+                continue;
+            }
+            self.stack[ply].mv = m;
+            self.stack[ply].hidx = usize::MAX;
+            let gives_check = self.pos.in_check();
+            let v = -self.qsearch(-beta, -alpha, ply + 1, gives_check);
+            self.pos.unmake(m);
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = m;
+                    if v >= beta {
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+        }
+        if in_check && best == -INF {
+            // Every evasion was pruned (cannot happen: none are); be safe.
+            best = -(MATE - ply as i32);
+        }
+        let bound = if best >= beta {
+            BOUND_LOWER
+        } else if best > orig_alpha && pv_node {
+            BOUND_EXACT
+        } else {
+            BOUND_UPPER
+        };
+        self.sh.tt.store(key, best_move, score_to_tt(best, ply), stand, 0, bound);
+        best
+    }
+}

@@ -1,0 +1,86 @@
+//! Move ordering helpers: what counts as tactical, MVV-LVA scores, and a cheap losing-capture test.
+
+use crate::eval::EvalParams;
+use crate::geometry::NO_CELL;
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+
+/// Killer moves score just below good captures; quiet moves use history (|h| < 16384).
+pub const KILLER: i32 = 900_000;
+const GOOD: i32 = 1_000_000;
+const BAD: i32 = -1_000_000;
+
+/// The man a move takes, if any.
+#[inline]
+fn victim_value(pos: &Position, ep: &EvalParams, m: Move) -> Option<i32> {
+    match m.kind {
+        MoveKind::Drop | MoveKind::Castle => None,
+        MoveKind::EnPassant => {
+            // The en-passant victim is the man that just made the multi-step.
+            let v = pos.st.ep_victim;
+            if v != NO_CELL && (v as usize) < pos.board_cells() && !pos.at(v).is_empty() {
+                Some(ep.see_value[pos.at(v).kind() as usize])
+            } else {
+                Some(100)
+            }
+        }
+        _ => {
+            if m.to == NO_CELL || m.to as usize >= pos.board_cells() {
+                return None;
+            }
+            let q = pos.at(m.to);
+            (!q.is_empty() && q.owner() != pos.side).then(|| ep.see_value[q.kind() as usize])
+        }
+    }
+}
+
+#[inline]
+pub fn is_tactical(pos: &Position, m: Move) -> bool {
+    match m.kind {
+        MoveKind::Promotion | MoveKind::EnPassant => true,
+        MoveKind::Drop | MoveKind::Castle => false,
+        _ => {
+            m.to != NO_CELL
+                && (m.to as usize) < pos.board_cells()
+                && !pos.at(m.to).is_empty()
+                && pos.at(m.to).owner() != pos.side
+        }
+    }
+}
+
+/// Material a tactical move wins at once (victim plus promotion gain).
+#[inline]
+pub fn capture_gain(pos: &Position, ep: &EvalParams, m: Move) -> i32 {
+    let mut g = victim_value(pos, ep, m).unwrap_or(0);
+    if m.kind == MoveKind::Promotion && m.from != NO_CELL {
+        let p = pos.at(m.from);
+        if !p.is_empty() {
+            g += ep.see_value[m.piece as usize] - ep.see_value[p.kind() as usize];
+        }
+    }
+    g
+}
+
+/// Ordering score before history: > 0 good capture or promotion, < 0 losing capture, 0 quiet.
+#[inline]
+pub fn static_score(pos: &Position, ep: &EvalParams, m: Move) -> i32 {
+    if !is_tactical(pos, m) {
+        return 0;
+    }
+    let victim = victim_value(pos, ep, m).unwrap_or(0);
+    let attacker = if m.from != NO_CELL && (m.from as usize) < pos.board_cells() && !pos.at(m.from).is_empty() {
+        ep.see_value[pos.at(m.from).kind() as usize]
+    } else {
+        0
+    };
+    let promo = if m.kind == MoveKind::Promotion {
+        (ep.see_value[m.piece as usize] - attacker).max(0)
+    } else {
+        0
+    };
+    let s = (victim + promo) * 16 - attacker / 16;
+    if m.kind != MoveKind::Promotion && attacker > victim + 50 && pos.attacked_by_enemy(m.to, pos.side) {
+        return BAD + s;
+    }
+    GOOD + s
+}

@@ -1,0 +1,90 @@
+//! Time management: how long to think on this move, from the clock, increment and moves to go.
+
+/// Search limits as given by `go` (times in milliseconds).
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<i32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<u64>,
+    /// Remaining time and increment of the side to move.
+    pub time: Option<u64>,
+    pub inc: u64,
+    pub movestogo: Option<u32>,
+    /// Stop when a mate in this many moves (or faster) is found.
+    pub mate: Option<u32>,
+    pub infinite: bool,
+    pub ponder: bool,
+    pub multipv: usize,
+}
+
+impl Limits {
+    pub fn depth(d: i32) -> Limits {
+        Limits {
+            depth: Some(d),
+            ..Default::default()
+        }
+    }
+
+    /// No limit but the stop flag?
+    pub fn is_unbounded(&self) -> bool {
+        self.depth.is_none() && self.nodes.is_none() && self.movetime.is_none() && self.time.is_none()
+            && self.mate.is_none()
+    }
+}
+
+/// Budget for one move: `optimum` is where iterative deepening stops after an iteration,
+/// `maximum` a hard stop inside the search.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    pub optimum: u64,
+    pub maximum: u64,
+}
+
+/// Computes the budget; `overhead` is the allowance for communication and process latency.
+pub fn budget(l: &Limits, overhead: u64) -> Option<Budget> {
+    if let Some(mt) = l.movetime {
+        let t = mt.saturating_sub(overhead.min(mt / 2)).max(1);
+        return Some(Budget {
+            optimum: t,
+            maximum: t,
+        });
+    }
+    let time = l.time?;
+    let mtg = l.movestogo.unwrap_or(35).clamp(1, 50) as u64;
+    // Usable time, keeping a reserve for latency.
+    let safe = time.saturating_sub(overhead * 2).max(1);
+    let mut optimum = safe / mtg + l.inc * 3 / 4;
+    let mut maximum = (optimum * 4).min(if mtg == 1 { safe * 9 / 10 } else { safe / 5 });
+    if mtg == 1 {
+        optimum = optimum.min(safe * 3 / 4);
+    }
+    maximum = maximum.max(1);
+    optimum = optimum.min(maximum).max(1);
+    Some(Budget { optimum, maximum })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budget_is_within_the_clock() {
+        for &(time, inc, mtg) in &[
+            (1000u64, 10u64, None),
+            (50, 10, None),
+            (5, 10, None),
+            (60000, 0, Some(1u32)),
+            (300, 0, Some(2)),
+        ] {
+            let l = Limits {
+                time: Some(time),
+                inc,
+                movestogo: mtg,
+                ..Default::default()
+            };
+            let b = budget(&l, 30).unwrap();
+            assert!(b.optimum <= b.maximum);
+            assert!(b.maximum <= time.max(1), "{time} {inc} {mtg:?} -> {b:?}");
+        }
+    }
+}

@@ -1,0 +1,197 @@
+//! The transposition table, shared by all search threads without locks: each entry is three
+//! atomic words, the first holding `key ^ move ^ data` so a torn write is detected on reading.
+
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+
+use crate::moves::{Move, MoveKind};
+
+pub const BOUND_NONE: u8 = 0;
+pub const BOUND_UPPER: u8 = 1;
+pub const BOUND_LOWER: u8 = 2;
+pub const BOUND_EXACT: u8 = 3;
+
+#[derive(Default)]
+struct Entry {
+    check: AtomicU64,
+    mv: AtomicU64,
+    data: AtomicU64,
+}
+
+/// What a probe found.
+#[derive(Clone, Copy, Debug)]
+pub struct Hit {
+    pub mv: Move,
+    pub score: i32,
+    pub eval: i32,
+    pub depth: i32,
+    pub bound: u8,
+}
+
+pub struct TT {
+    entries: Vec<Entry>,
+    /// Index mask of the first entry of a bucket (buckets of two entries).
+    mask: usize,
+    generation: AtomicU8,
+}
+
+const KINDS: [MoveKind; 8] = [
+    MoveKind::Normal,
+    MoveKind::Double,
+    MoveKind::Promotion,
+    MoveKind::EnPassant,
+    MoveKind::Castle,
+    MoveKind::Drop,
+    MoveKind::Replace,
+    MoveKind::Special,
+];
+
+#[inline]
+pub fn pack_move(m: Move) -> u64 {
+    m.from as u64 | (m.to as u64) << 16 | (m.aux as u64) << 32 | (m.kind as u8 as u64) << 48 | (m.piece as u64) << 56
+}
+
+#[inline]
+pub fn unpack_move(x: u64) -> Move {
+    Move {
+        from: x as u16,
+        to: (x >> 16) as u16,
+        aux: (x >> 32) as u16,
+        kind: KINDS[(x >> 48 & 7) as usize],
+        piece: (x >> 56) as u8,
+    }
+}
+
+impl TT {
+    pub fn new(mb: usize) -> TT {
+        let bytes = mb.max(1) << 20;
+        let n = (bytes / std::mem::size_of::<Entry>()).next_power_of_two() / 2;
+        let n = n.max(2);
+        let mut entries = Vec::with_capacity(n);
+        entries.resize_with(n, Entry::default);
+        TT {
+            entries,
+            mask: (n - 1) & !1,
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    pub fn size_mb(&self) -> usize {
+        (self.entries.len() * std::mem::size_of::<Entry>()) >> 20
+    }
+
+    pub fn clear(&self) {
+        for e in &self.entries {
+            e.check.store(0, Relaxed);
+            e.mv.store(0, Relaxed);
+            e.data.store(0, Relaxed);
+        }
+        self.generation.store(0, Relaxed);
+    }
+
+    /// Starts a new search: older entries become preferred victims.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Relaxed);
+    }
+
+    fn generation(&self) -> u8 {
+        self.generation.load(Relaxed) & 63
+    }
+
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Hit> {
+        let i = key as usize & self.mask;
+        for e in &self.entries[i..i + 2] {
+            let mv = e.mv.load(Relaxed);
+            let data = e.data.load(Relaxed);
+            if data != 0 && e.check.load(Relaxed) ^ mv ^ data == key {
+                return Some(Hit {
+                    mv: unpack_move(mv),
+                    score: data as u16 as i16 as i32,
+                    eval: (data >> 16) as u16 as i16 as i32,
+                    depth: (data >> 32) as u8 as i8 as i32,
+                    bound: (data >> 40) as u8 & 3,
+                });
+            }
+        }
+        None
+    }
+
+    #[inline]
+    pub fn store(&self, key: u64, mv: Move, score: i32, eval: i32, depth: i32, bound: u8) {
+        let i = key as usize & self.mask;
+        let g = self.generation();
+        // Same key: replace (keeping an old move when none is given); else the weaker entry.
+        let mut slot = i;
+        let mut worst = i32::MAX;
+        for j in i..i + 2 {
+            let e = &self.entries[j];
+            let m = e.mv.load(Relaxed);
+            let data = e.data.load(Relaxed);
+            if data == 0 || e.check.load(Relaxed) ^ m ^ data == key {
+                slot = j;
+                break;
+            }
+            let d = (data >> 32) as u8 as i8 as i32;
+            let eg = (data >> 42) as u8 & 63;
+            let age = (g.wrapping_sub(eg) & 63) as i32;
+            let w = d - 8 * age;
+            if w < worst {
+                worst = w;
+                slot = j;
+            }
+        }
+        let e = &self.entries[slot];
+        let old_mv = e.mv.load(Relaxed);
+        let old_data = e.data.load(Relaxed);
+        let same = old_data != 0 && e.check.load(Relaxed) ^ old_mv ^ old_data == key;
+        if same {
+            let od = (old_data >> 32) as u8 as i8 as i32;
+            let ob = (old_data >> 40) as u8 & 3;
+            // Keep a deeper exact entry of this search.
+            if bound != BOUND_EXACT && od > depth + 2 && ob == BOUND_EXACT && (old_data >> 42) as u8 & 63 == g {
+                return;
+            }
+        }
+        let m = if mv.is_none() && same { old_mv } else { pack_move(mv) };
+        let data = (score.clamp(-32767, 32767) as i16 as u16 as u64)
+            | (eval.clamp(-32767, 32767) as i16 as u16 as u64) << 16
+            | (depth.clamp(-100, 127) as i8 as u8 as u64) << 32
+            | ((bound as u64 & 3) | (g as u64) << 2) << 40
+            | 1 << 50;
+        e.mv.store(m, Relaxed);
+        e.data.store(data, Relaxed);
+        e.check.store(key ^ m ^ data, Relaxed);
+    }
+
+    /// Permille of sampled entries written in this search.
+    pub fn hashfull(&self) -> u32 {
+        let g = self.generation();
+        let n = self.entries.len().min(1000);
+        let used = self.entries[..n]
+            .iter()
+            .filter(|e| {
+                let d = e.data.load(Relaxed);
+                d != 0 && (d >> 42) as u8 & 63 == g
+            })
+            .count();
+        (used * 1000 / n.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_and_probe() {
+        let tt = TT::new(1);
+        let m = Move::with(12, 28, MoveKind::Promotion, 4);
+        tt.store(0xdead_beef_1234, m, -321, 55, 7, BOUND_LOWER);
+        let h = tt.probe(0xdead_beef_1234).unwrap();
+        assert_eq!(h.mv, m);
+        assert_eq!((h.score, h.eval, h.depth, h.bound), (-321, 55, 7, BOUND_LOWER));
+        assert!(tt.probe(0xdead_beef_1235).is_none());
+        tt.store(0x77, Move::NONE, 0, 0, -1, BOUND_UPPER);
+        assert_eq!(tt.probe(0x77).unwrap().depth, -1);
+    }
+}

@@ -1,0 +1,277 @@
+//! Courier chess (Gollon, ch. 13): 12x8, medieval pieces plus Rook, Knight and Courier (bishop);
+//! the compulsory opening is already played in the start position (or, with
+//! `arrangement=preopening`, played as eight forced plies from the book array).
+
+use super::frame;
+use crate::geometry::Geometry;
+use crate::movegen::MoveList;
+use crate::moves::{Move, MoveKind};
+use crate::piece::{PieceDef, PieceType};
+use crate::position::Position;
+use crate::variant::{HookFlags, Rules, Variant, VariantBuilder};
+use crate::variants::{Entry, OptionDef, Opts, common};
+
+pub const START: &str =
+    "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1";
+pub const PREOPENING: &str =
+    "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1";
+
+/// The compulsory opening: White's four plies, then Black's four.
+const OPENING: [(&str, &str); 8] = [
+    ("a2", "a4"),
+    ("l2", "l4"),
+    ("g2", "g4"),
+    ("g1", "g3"),
+    ("a7", "a5"),
+    ("l7", "l5"),
+    ("g7", "g5"),
+    ("g8", "g6"),
+];
+
+pub const ENTRY: Entry = Entry {
+    id: "courier",
+    name: "Courier Chess",
+    options: &[
+        OptionDef {
+            key: "arrangement",
+            values: &["standard", "preopening"],
+        },
+        OptionDef {
+            key: "promotion",
+            values: &["queen", "file", "joyleap"],
+        },
+        OptionDef {
+            key: "fpromo",
+            values: &["man", "queen"],
+        },
+        OptionDef {
+            key: "stalemate",
+            values: &["loss", "draw"],
+        },
+        OptionDef {
+            key: "bareking",
+            values: &["shatranj", "off"],
+        },
+    ],
+    build,
+};
+
+struct Courier {
+    /// `promotion=file`: the type each file promotes to.
+    file_promo: Option<[PieceType; 12]>,
+    /// `promotion=joyleap`: the joy-leaping pawn, immune on its promotion rank.
+    joy: Option<PieceType>,
+    /// `arrangement=preopening`: the compulsory plies, and the board (FEN) before each.
+    opening: Option<([Move; 8], Vec<String>)>,
+}
+
+impl Courier {
+    /// The compulsory ply due now (the `extra` word holds 1 + the plies already played).
+    #[inline]
+    fn due(&self, pos: &Position) -> Option<Move> {
+        let (moves, _) = self.opening.as_ref()?;
+        (pos.st.extra != 0).then(|| moves[pos.st.extra as usize - 1])
+    }
+}
+
+impl Rules for Courier {
+    fn extra_moves(&self, pos: &Position, out: &mut MoveList) {
+        if let Some(m) = self.due(pos) {
+            let _ = out.try_push(m);
+        }
+    }
+
+    fn filter_legal(&self, pos: &Position, out: &mut MoveList) {
+        if let Some(m) = self.due(pos) {
+            out.retain(|x| *x == m);
+            return;
+        }
+        if let Some(j) = self.joy {
+            let them = 1 - pos.side;
+            for &c in pos.cells_of(them, j) {
+                if frame::on_last_rank(pos, them, c) {
+                    out.retain(|x| x.to != c);
+                }
+            }
+        }
+    }
+
+    fn allow_promotion(&self, pos: &Position, m: Move) -> bool {
+        match &self.file_promo {
+            Some(f) => {
+                m.kind == MoveKind::Promotion && f[frame::file_of(pos, m.to) as usize] == m.piece
+            }
+            None => true,
+        }
+    }
+
+    fn after_make(&self, pos: &mut Position, _m: Move) {
+        let k = pos.history().last().map_or(0, |s| s.extra);
+        if k == 0 {
+            return;
+        }
+        // Ply k of the opening: the clock stays at 0 and the move number at 1; the mover keeps
+        // the turn until his four plies are played.
+        let next = if k == 8 { 0 } else { k + 1 };
+        pos.set_extra(next);
+        pos.st.halfmove = 0;
+        let mover = if k <= 4 { 0 } else { 1 };
+        if mover == 1 {
+            pos.fullmove -= 1;
+        }
+        if k != 4 && k != 8 {
+            pos.set_side(mover);
+        }
+    }
+
+    fn undo_after_make(&self, pos: &mut Position, _m: Move) {
+        let k = pos.history().last().map_or(0, |s| s.extra);
+        if k == 0 {
+            return;
+        }
+        let mover = if k <= 4 { 0 } else { 1 };
+        if mover == 1 {
+            pos.fullmove += 1;
+        }
+        if k != 4 && k != 8 {
+            pos.set_side(1 - mover);
+        }
+    }
+
+    fn fen_parse_extra(&self, pos: &mut Position, _fields: &[&str]) -> Result<(), String> {
+        if let Some((_, boards)) = &self.opening {
+            let here = crate::fen::board_string(pos);
+            for (k, b) in boards.iter().enumerate() {
+                if *b == here && pos.side == (k >= 4) as u8 {
+                    pos.set_extra(k as u64 + 1);
+                    break;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The board field before each compulsory ply, from the book array.
+fn opening_boards(geo: &Geometry) -> Vec<String> {
+    let board = PREOPENING.split(' ').next().unwrap_or("");
+    let mut grid: Vec<Vec<char>> = board
+        .split('/')
+        .map(|r| {
+            let mut row = Vec::new();
+            let mut n = 0;
+            for ch in r.chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    n = n * 10 + d;
+                } else {
+                    row.extend(std::iter::repeat_n('.', n as usize));
+                    n = 0;
+                    row.push(ch);
+                }
+            }
+            row.extend(std::iter::repeat_n('.', n as usize));
+            row
+        })
+        .collect();
+    let render = |grid: &Vec<Vec<char>>| -> String {
+        let rows: Vec<String> = grid
+            .iter()
+            .map(|row| {
+                let mut s = String::new();
+                let mut n = 0;
+                for &ch in row {
+                    if ch == '.' {
+                        n += 1;
+                    } else {
+                        if n > 0 {
+                            s += &n.to_string();
+                            n = 0;
+                        }
+                        s.push(ch);
+                    }
+                }
+                if n > 0 {
+                    s += &n.to_string();
+                }
+                s
+            })
+            .collect();
+        rows.join("/")
+    };
+    let h = geo.height as usize;
+    let mut out = Vec::new();
+    for (from, to) in OPENING {
+        out.push(render(&grid));
+        let (f, t) = (common::cell(geo, from), common::cell(geo, to));
+        let ((fx, fy, _), (tx, ty, _)) = (geo.coords(f), geo.coords(t));
+        let ch = grid[h - 1 - fy as usize][fx as usize];
+        grid[h - 1 - fy as usize][fx as usize] = '.';
+        grid[h - 1 - ty as usize][tx as usize] = ch;
+    }
+    out
+}
+
+fn build(o: &Opts) -> Result<Variant, String> {
+    let mut b = VariantBuilder::new("courier", "Courier Chess", Geometry::rect(12, 8));
+    let g = b.geo().clone();
+    let p = b.piece(frame::baidaq(&g, vec![]));
+    let n = b.piece(frame::faras());
+    let e = b.piece(frame::fil("E"));
+    let bi = b.piece(PieceDef::new("courier", "B", "B").value(320));
+    let r = b.piece(frame::rukh());
+    let f = b.piece(frame::firzan("F"));
+    let m = b.piece(PieceDef::new("man", "M", "K").value(300));
+    let w = b.piece(PieceDef::new("schleich", "W", "W").value(120));
+    b.piece(frame::shah());
+    let mut file_promo = None;
+    let mut joy = None;
+    let to = match o.get("promotion") {
+        "file" => {
+            let fk = if o.is("fpromo", "queen") { f } else { m };
+            file_promo = Some([r, n, e, bi, m, fk, f, w, bi, e, n, r]);
+            vec![r, n, e, bi, m, f, w]
+        }
+        "joyleap" => {
+            let mut jp = PieceDef::new("joy-leaping pawn", "J", "bmnD");
+            jp.resets_clock = true;
+            jp.value = 120;
+            jp.promotion = Some(crate::piece::Promotion {
+                zone: common::ranks_both(&g, 1),
+                to: vec![f],
+                optional: false,
+            });
+            let j = b.piece(jp);
+            joy = Some(j);
+            vec![j]
+        }
+        _ => vec![f],
+    };
+    b.piece_mut(p).promotion = frame::baidaq(&g, to).promotion;
+    let preopening = o.is("arrangement", "preopening");
+    let opening = preopening.then(|| {
+        let moves = OPENING.map(|(a, z)| Move::new(common::cell(&g, a), common::cell(&g, z)));
+        (moves, opening_boards(&g))
+    });
+    b.start(if preopening { PREOPENING } else { START });
+    let end = b.end();
+    end.stalemated = frame::stalemate(o.get("stalemate"));
+    end.bare_king = frame::bare_king(o.get("bareking"));
+    end.nmove = 50;
+    end.repetition = 3;
+    let hooks = HookFlags {
+        extra_moves: preopening,
+        filter_legal: preopening || joy.is_some(),
+        allow_promotion: file_promo.is_some(),
+        after_make: preopening,
+        ..Default::default()
+    };
+    b.rules(
+        Box::new(Courier {
+            file_promo,
+            joy,
+            opening,
+        }),
+        hooks,
+    );
+    b.build()
+}

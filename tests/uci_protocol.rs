@@ -1,0 +1,261 @@
+//! The UCI protocol, driven line by line through the binary: search output, `stop`, `ponder` /
+//! `ponderhit`, MultiPV, `go perft`, and errors for bad input.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chatrang"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start chatrang");
+        let stdin = child.stdin.take().unwrap();
+        let out = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for l in BufReader::new(out).lines() {
+                let Ok(l) = l else { break };
+                if tx.send(l).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine { child, stdin, lines }
+    }
+
+    fn send(&mut self, s: &str) {
+        writeln!(self.stdin, "{s}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first one starting with `prefix`.
+    fn until(&mut self, prefix: &str, timeout_ms: u64) -> Vec<String> {
+        let end = Instant::now() + Duration::from_millis(timeout_ms);
+        let mut got = Vec::new();
+        loop {
+            let left = end.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(l) => {
+                    let done = l.starts_with(prefix);
+                    got.push(l);
+                    if done {
+                        return got;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => panic!("no '{prefix}' within {timeout_ms} ms; got {got:?}"),
+                Err(RecvTimeoutError::Disconnected) => panic!("engine exited; got {got:?}"),
+            }
+        }
+    }
+
+    /// Nothing is printed for `ms` milliseconds except lines accepted by `ok`.
+    fn quiet(&mut self, ms: u64, ok: impl Fn(&str) -> bool) {
+        let end = Instant::now() + Duration::from_millis(ms);
+        while let Some(left) = end.checked_duration_since(Instant::now()) {
+            match self.lines.recv_timeout(left) {
+                Ok(l) => assert!(ok(&l), "unexpected line '{l}'"),
+                Err(_) => return,
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+fn bestmove(lines: &[String]) -> String {
+    lines.last().unwrap().split_whitespace().nth(1).unwrap().to_string()
+}
+
+#[test]
+fn handshake_and_errors() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let l = e.until("uciok", 5000);
+    assert_eq!(l[0], "id name chatrang");
+    for opt in ["Hash", "Threads", "MultiPV", "Ponder", "Clear Hash", "UCI_Variant"] {
+        assert!(l.iter().any(|x| x.starts_with(&format!("option name {opt} "))), "{opt}");
+    }
+    e.send("isready");
+    assert_eq!(e.until("readyok", 5000), vec!["readyok"]);
+    e.send("frobnicate");
+    assert_eq!(e.until("info string", 5000), vec!["info string error: unknown command 'frobnicate'"]);
+    e.send("position startpos moves e2e5");
+    assert_eq!(e.until("info string", 5000), vec!["info string error: illegal move 'e2e5'"]);
+    e.send("go depth x");
+    assert_eq!(e.until("info string", 5000), vec!["info string error: bad value 'x' for go depth"]);
+    e.send("setoption name Threads value 0");
+    assert_eq!(e.until("info string", 5000), vec!["info string error: Threads must be at least 1"]);
+}
+
+#[test]
+fn go_depth_prints_info_then_a_legal_bestmove() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4 e7e5 g1f3");
+    e.send("go depth 6");
+    let l = e.until("bestmove", 20000);
+    let infos: Vec<&String> = l.iter().filter(|x| x.starts_with("info depth")).collect();
+    assert_eq!(infos.len(), 6, "{l:?}");
+    for (i, x) in infos.iter().enumerate() {
+        let w: Vec<&str> = x.split_whitespace().collect();
+        assert_eq!(w[2], (i + 1).to_string());
+        for key in ["seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time", "pv"] {
+            assert!(w.contains(&key), "{key} missing in {x}");
+        }
+        assert!(x.contains(" score cp ") || x.contains(" score mate "));
+    }
+    let bm = bestmove(&l);
+    let v = chatrang::variants::build("chess", "").unwrap();
+    let mut pos = chatrang::fen::parse(&v, &v.start_fen).unwrap();
+    for m in ["e2e4", "e7e5", "g1f3"] {
+        let m = chatrang::notation::parse_move(&mut pos, m).unwrap();
+        pos.make(m);
+    }
+    assert!(chatrang::notation::parse_move(&mut pos, &bm).is_ok(), "illegal {bm}");
+    // The bestmove is the first move of the last pv.
+    assert!(infos.last().unwrap().contains(&format!(" pv {bm}")));
+}
+
+#[test]
+fn go_perft_output_is_unchanged() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go perft 2");
+    let l = e.until("Nodes searched", 20000);
+    assert_eq!(l.len(), 22);
+    assert_eq!(l[0], "a2a3: 20");
+    assert_eq!(l[20], "");
+    assert_eq!(l[21], "Nodes searched: 400");
+}
+
+#[test]
+fn infinite_search_waits_for_stop() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    e.quiet(400, |l| l.starts_with("info "));
+    e.send("isready");
+    e.until("readyok", 2000);
+    let t = Instant::now();
+    e.send("stop");
+    let l = e.until("bestmove", 2000);
+    assert!(t.elapsed() < Duration::from_millis(1500));
+    assert!(l.last().unwrap().starts_with("bestmove "));
+}
+
+#[test]
+fn ponder_then_ponderhit_plays_on_the_clock() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go ponder wtime 2000 btime 2000 winc 0 binc 0");
+    // While pondering, no bestmove even past the time this move would get.
+    e.quiet(600, |l| l.starts_with("info "));
+    let t = Instant::now();
+    e.send("ponderhit");
+    let l = e.until("bestmove", 3000);
+    assert!(t.elapsed() < Duration::from_millis(1500), "took {:?}", t.elapsed());
+    assert!(l.last().unwrap().starts_with("bestmove "));
+}
+
+#[test]
+fn ponder_then_stop_answers_at_once() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go ponder wtime 100000 btime 100000");
+    e.quiet(300, |l| l.starts_with("info "));
+    e.send("stop");
+    let l = e.until("bestmove", 2000);
+    assert!(l.last().unwrap().starts_with("bestmove "));
+    // A new search right after works.
+    e.send("position startpos moves d2d4");
+    e.send("go movetime 200");
+    let t = Instant::now();
+    e.until("bestmove", 3000);
+    assert!(t.elapsed() < Duration::from_millis(1200), "movetime 200 took {:?}", t.elapsed());
+}
+
+#[test]
+fn multipv_reports_distinct_lines() {
+    let mut e = Engine::start();
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    e.send("go depth 4");
+    let l = e.until("bestmove", 20000);
+    let last: Vec<&String> = l.iter().filter(|x| x.starts_with("info depth 4 ")).collect();
+    assert_eq!(last.len(), 3, "{l:?}");
+    let firsts: Vec<&str> = last
+        .iter()
+        .map(|x| x.split(" pv ").nth(1).unwrap().split_whitespace().next().unwrap())
+        .collect();
+    for (k, x) in last.iter().enumerate() {
+        assert!(x.contains(&format!(" multipv {} ", k + 1)));
+    }
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    assert_eq!(bestmove(&l), firsts[0]);
+}
+
+#[test]
+fn mate_search_and_mate_scores() {
+    let mut e = Engine::start();
+    e.send("position fen r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1");
+    e.send("go mate 3");
+    let l = e.until("bestmove", 20000);
+    assert!(l.iter().any(|x| x.contains(" score mate 3 ")), "{l:?}");
+    assert_eq!(bestmove(&l), "f6a6");
+}
+
+#[test]
+fn no_legal_move_answers_none() {
+    let mut e = Engine::start();
+    e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    e.send("go depth 3");
+    assert_eq!(e.until("bestmove", 5000).last().unwrap(), "bestmove (none)");
+}
+
+#[test]
+fn fast_clock_never_flags() {
+    // 1 s + 10 ms per move: each move must come back well inside the clock.
+    let mut e = Engine::start();
+    let mut moves: Vec<String> = Vec::new();
+    let mut clock: i64 = 1000;
+    for _ in 0..30 {
+        e.send(&format!("position startpos moves {}", moves.join(" ")));
+        e.send(&format!("go wtime {clock} btime {clock} winc 10 binc 10"));
+        let t = Instant::now();
+        let l = e.until("bestmove", 5000);
+        let used = t.elapsed().as_millis() as i64;
+        clock = clock - used + 10;
+        assert!(clock > 0, "flagged: {used} ms used");
+        assert!(used < 400, "one move took {used} ms");
+        let bm = bestmove(&l);
+        if bm == "(none)" {
+            break;
+        }
+        moves.push(bm);
+    }
+    assert!(clock > 100, "too little time left: {clock} ms");
+}
+
+#[test]
+fn variant_switch_and_search() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value chess");
+    e.send("position startpos");
+    e.send("go nodes 3000");
+    let l = e.until("bestmove", 10000);
+    assert!(bestmove(&l).len() >= 4);
+}
