@@ -25,8 +25,13 @@ fn search(c: &mut Criterion) {
         g.bench_function(format!("{id}_{i}_d{depth}"), |b| {
             b.iter(|| {
                 s.clear();
-                s.search(&pos, &Limits::depth(*depth), &Control::new(false), &mut |_| {})
-                    .nodes
+                s.search(
+                    &pos,
+                    &Limits::depth(*depth),
+                    &Control::new(false),
+                    &mut |_| {},
+                )
+                .nodes
             })
         });
     }

@@ -44,7 +44,10 @@ impl CellSet {
         })
     }
 
-    pub fn from_iter(cells: impl IntoIterator<Item = Cell>) -> CellSet {
+}
+
+impl FromIterator<Cell> for CellSet {
+    fn from_iter<I: IntoIterator<Item = Cell>>(cells: I) -> CellSet {
         let mut s = CellSet::EMPTY;
         for c in cells {
             s.insert(c);

@@ -7,7 +7,11 @@ use chatrang::search::{self, Control, Limits, Searcher, bench};
 use chatrang::{fen, notation, perft, uci, variants};
 
 #[derive(Parser)]
-#[command(name = "chatrang", version, about = "A multi-variant chess engine (UCI)")]
+#[command(
+    name = "chatrang",
+    version,
+    about = "A multi-variant chess engine (UCI)"
+)]
 struct Cli {
     #[command(subcommand)]
     cmd: Option<Cmd>,
@@ -123,7 +127,17 @@ fn main() {
             multipv,
             threads,
             hash,
-        }) => match run_analyse(&variant, &options, f.as_deref(), &moves, depth, movetime, multipv, threads, hash) {
+        }) => match run_analyse(
+            &variant,
+            &options,
+            f.as_deref(),
+            &moves,
+            depth,
+            movetime,
+            multipv,
+            threads,
+            hash,
+        ) {
             Ok(()) => 0,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -168,7 +182,10 @@ fn run_perft(
 }
 
 fn list_variants() {
-    println!("{:<14} {:<7} {:<3} {:<40} options", "id", "board", "pl", "name");
+    println!(
+        "{:<14} {:<7} {:<3} {:<40} options",
+        "id", "board", "pl", "name"
+    );
     for e in variants::all() {
         let (board, players) = match variants::build(e.id, "") {
             Ok(v) => {
@@ -187,7 +204,14 @@ fn list_variants() {
             .iter()
             .map(|o| format!("{}={}", o.key, o.values.join("|")))
             .collect();
-        println!("{:<14} {:<7} {:<3} {:<40} {}", e.id, board, players, e.name, opts.join(" "));
+        println!(
+            "{:<14} {:<7} {:<3} {:<40} {}",
+            e.id,
+            board,
+            players,
+            e.name,
+            opts.join(" ")
+        );
     }
 }
 
@@ -233,9 +257,16 @@ fn run_analyse(
         ..Default::default()
     };
     let ctl = Control::new(false);
-    let side = if pos.side == 0 { "first player (upper case)" } else { "second player (lower case)" };
+    let side = if pos.side == 0 {
+        "first player (upper case)"
+    } else {
+        "second player (lower case)"
+    };
     println!("\nSide to move: {side}; scores are for the side to move.\n");
-    println!("{:>5} {:>3} {:>10} {:>11} {:>7}  pv", "depth", "pv", "score", "nodes", "ms");
+    println!(
+        "{:>5} {:>3} {:>10} {:>11} {:>7}  pv",
+        "depth", "pv", "score", "nodes", "ms"
+    );
     let p = pos.clone();
     let r = s.search(&pos, &limits, &ctl, &mut |i: &search::Info| {
         let score = if i.score.abs() >= search::MATE_BOUND {
@@ -255,14 +286,30 @@ fn run_analyse(
     });
     match r.best {
         Some(b) => {
-            println!("\nbest move {}  ({}, depth {})", notation::move_to_string(&pos, b), search::score_string(r.score), r.depth);
+            println!(
+                "\nbest move {}  ({}, depth {})",
+                notation::move_to_string(&pos, b),
+                search::score_string(r.score),
+                r.depth
+            );
             for (k, (sc, pv)) in r.lines.iter().enumerate() {
-                println!("  line {}: {:<10} {}", k + 1, search::score_string(*sc), uci::pv_string(&pos, pv));
+                println!(
+                    "  line {}: {:<10} {}",
+                    k + 1,
+                    search::score_string(*sc),
+                    uci::pv_string(&pos, pv)
+                );
             }
         }
         None => {
             let o = chatrang::outcome::outcome(&mut pos);
-            println!("\nno legal move: {}", o.map_or("game over".to_string(), |o| format!("{:?} ({})", o.result, o.reason)));
+            println!(
+                "\nno legal move: {}",
+                o.map_or("game over".to_string(), |o| format!(
+                    "{:?} ({})",
+                    o.result, o.reason
+                ))
+            );
         }
     }
     Ok(())

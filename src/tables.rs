@@ -381,7 +381,9 @@ impl Tables {
         let mut paths: Vec<Vec<PathEntry>> = vec![Vec::new(); players as usize * n];
         let mut path_pool: Vec<Cell> = Vec::new();
         // Unlimited plain capture rides, by army and direction: the types that have them.
-        let mut ray_dirs: Vec<Vec<((i32, i32, i32), u64)>> = vec![Vec::new(); players as usize];
+        // Per army: (direction, types that ride it).
+        type DirTypes = Vec<((i32, i32, i32), u64)>;
+        let mut ray_dirs: Vec<DirTypes> = vec![Vec::new(); players as usize];
         let specs: Vec<Vec<betza::MoveSpec>> = v
             .pieces
             .iter()

@@ -32,7 +32,10 @@ pub struct SinkWriter {
 
 impl SinkWriter {
     pub fn new(sink: Sink) -> SinkWriter {
-        SinkWriter { sink, buf: Vec::new() }
+        SinkWriter {
+            sink,
+            buf: Vec::new(),
+        }
     }
 }
 
@@ -86,6 +89,8 @@ pub struct Uci {
     searcher: Arc<Searcher>,
     job: Option<Job>,
     sink: Sink,
+    /// VariantOptions that did not fit the current game, tried with the next UCI_Variant.
+    pending_options: String,
 }
 
 impl Default for Uci {
@@ -118,10 +123,11 @@ impl Uci {
             hash_mb: 16,
             threads: 1,
             multipv: 1,
-            overhead: 15,
+            overhead: 10,
             searcher: Arc::new(Searcher::new(16)),
             job: None,
             sink,
+            pending_options: String::new(),
         }
     }
 
@@ -167,6 +173,7 @@ impl Uci {
             "" => Ok(()),
             "uci" => self.cmd_uci(out),
             "isready" => writeln!(out, "readyok").map_err(|e| e.to_string()),
+            "debug" => Ok(()),
             "ucinewgame" => {
                 self.pos = fen::parse(&self.v, &self.v.start_fen).expect("start FEN parses");
                 self.searcher.clear();
@@ -212,7 +219,7 @@ impl Uci {
         s += "option name Clear Hash type button\n";
         s += "option name MultiPV type spin default 1 min 1 max 500\n";
         s += "option name Ponder type check default false\n";
-        s += "option name Move Overhead type spin default 15 min 0 max 5000\n";
+        s += "option name Move Overhead type spin default 10 min 0 max 5000\n";
         s += "uciok";
         writeln!(out, "{s}").map_err(|e| e.to_string())
     }
@@ -225,17 +232,34 @@ impl Uci {
         };
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => {
+                // Options given before the variant (GUIs may send them first) apply if they fit.
+                let pending = std::mem::take(&mut self.pending_options);
+                if !pending.is_empty()
+                    && let Ok(v) = variants::build(value, &pending)
+                {
+                    return self.set_variant(value, &pending, v);
+                }
                 let v = variants::build(value, "")?;
                 self.set_variant(value, "", v)
             }
             "variantoptions" => {
                 let value = if value == "<empty>" { "" } else { value };
-                let v = variants::build(&self.variant_id, value)?;
-                let id = self.variant_id.clone();
-                self.set_variant(&id, value, v)
+                match variants::build(&self.variant_id, value) {
+                    Ok(v) => {
+                        let id = self.variant_id.clone();
+                        self.set_variant(&id, value, v)
+                    }
+                    Err(e) => {
+                        // Kept for a following UCI_Variant; the current game is unchanged.
+                        self.pending_options = value.to_string();
+                        Err(e)
+                    }
+                }
             }
             "hash" => {
-                let mb: u32 = value.parse().map_err(|_| format!("bad Hash value '{value}'"))?;
+                let mb: u32 = value
+                    .parse()
+                    .map_err(|_| format!("bad Hash value '{value}'"))?;
                 if mb == 0 {
                     return Err("Hash must be at least 1".into());
                 }
@@ -246,7 +270,9 @@ impl Uci {
                 Ok(())
             }
             "threads" => {
-                let t: u32 = value.parse().map_err(|_| format!("bad Threads value '{value}'"))?;
+                let t: u32 = value
+                    .parse()
+                    .map_err(|_| format!("bad Threads value '{value}'"))?;
                 if t == 0 {
                     return Err("Threads must be at least 1".into());
                 }
@@ -255,7 +281,9 @@ impl Uci {
                 Ok(())
             }
             "multipv" => {
-                let k: u32 = value.parse().map_err(|_| format!("bad MultiPV value '{value}'"))?;
+                let k: u32 = value
+                    .parse()
+                    .map_err(|_| format!("bad MultiPV value '{value}'"))?;
                 if k == 0 {
                     return Err("MultiPV must be at least 1".into());
                 }
@@ -263,7 +291,9 @@ impl Uci {
                 Ok(())
             }
             "move overhead" => {
-                self.overhead = value.parse().map_err(|_| format!("bad Move Overhead value '{value}'"))?;
+                self.overhead = value
+                    .parse()
+                    .map_err(|_| format!("bad Move Overhead value '{value}'"))?;
                 self.rebuild_searcher(false);
                 Ok(())
             }
@@ -402,7 +432,9 @@ pub fn parse_go(words: &[&str], side: u8, multipv: u32) -> Result<Limits, String
     let (mut wt, mut bt, mut wi, mut bi) = (None, None, 0u64, 0u64);
     let mut i = 0;
     let num = |i: usize, name: &str| -> Result<u64, String> {
-        let w = words.get(i + 1).ok_or_else(|| format!("go {name} needs a value"))?;
+        let w = words
+            .get(i + 1)
+            .ok_or_else(|| format!("go {name} needs a value"))?;
         // Clocks may be negative when a GUI is late: read them as zero.
         if let Ok(x) = w.parse::<i64>() {
             return Ok(x.max(0) as u64);
@@ -483,10 +515,20 @@ pub fn info_line(root: &Position, i: &Info) -> String {
     )
 }
 
-fn run_search(searcher: &Searcher, pos: &Position, limits: &Limits, ctl: &Arc<Control>, sink: &Sink) {
-    let r = searcher.search(pos, limits, ctl, &mut |i: &Info| emit(sink, &info_line(pos, i)));
+fn run_search(
+    searcher: &Searcher,
+    pos: &Position,
+    limits: &Limits,
+    ctl: &Arc<Control>,
+    sink: &Sink,
+) {
+    let r = searcher.search(pos, limits, ctl, &mut |i: &Info| {
+        emit(sink, &info_line(pos, i))
+    });
     // In infinite or ponder mode, bestmove waits for `stop` (or `ponderhit`).
-    while (limits.infinite || ctl.pondering.load(std::sync::atomic::Ordering::Relaxed)) && !ctl.stopped() {
+    while (limits.infinite || ctl.pondering.load(std::sync::atomic::Ordering::Relaxed))
+        && !ctl.stopped()
+    {
         std::thread::sleep(std::time::Duration::from_millis(1));
     }
     let line = match r.best {
@@ -528,7 +570,10 @@ pub fn diagram(pos: &Position) -> String {
                         if p.is_empty() {
                             "   ".to_string()
                         } else {
-                            format!("{:^3}", pos.v.pieces[p.kind() as usize].fen_token(p.owner()))
+                            format!(
+                                "{:^3}",
+                                pos.v.pieces[p.kind() as usize].fen_token(p.owner())
+                            )
                         }
                     }
                 };

@@ -48,10 +48,29 @@ fn position_5() {
     );
 }
 
+/// A middlegame with pins on both kings; counts from Fairy-Stockfish's `go perft`.
 #[test]
-fn position_6() {
+fn position_6_middlegame_pins() {
     check(
         "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P3/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-        &[46, 2079, 89890, 3894594],
+        &[47, 1845, 81467, 3065277],
     );
+}
+
+/// Martin Sedlak's special cases (illegal en passant, castling giving check, rights), depth 4,
+/// counts from Fairy-Stockfish's `go perft`.
+#[test]
+fn sedlak_special_cases() {
+    for (f, n) in [
+        ("3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1", 10138),
+        ("8/8/4k3/8/2p5/8/B2P2K1/8 w - - 0 1", 10276),
+        ("8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1", 13931),
+        ("5k2/8/8/8/8/8/8/4K2R w K - 0 1", 6399),
+        ("3k4/8/8/8/8/8/8/R3K3 w Q - 0 1", 7418),
+        ("r3k2r/1b4bq/8/8/8/8/7B/R3K2R w KQkq - 0 1", 1274206),
+    ] {
+        let v = variants::build("chess", "").unwrap();
+        let mut pos = fen::parse(&v, f).unwrap();
+        assert_eq!(perft(&mut pos, 4), n, "{f}");
+    }
 }

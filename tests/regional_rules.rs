@@ -182,7 +182,7 @@ fn thai_start_perft() {
     // its own Bia); the same for Black, hence 25 * 25 at depth 2.
     perft_counts("thai", "", &[25, 625, 15106, 365407]);
     perft_counts("thai", "firstmoves=off", &[23, 529, 12012, 273026]);
-    perft_counts("thai", "firstmoves=cambodian", &[25, 625, 15031]);
+    perft_counts("thai", "firstmoves=cambodian", &[25, 625, 15031, 361719]);
 }
 
 #[test]

@@ -7,20 +7,36 @@ fn best(variant: &str, f: &str, depth: i32) -> (String, i32) {
     let v = variants::build(variant, "").unwrap();
     let pos = fen::parse(&v, f).unwrap();
     let s = Searcher::new(16);
-    let r = s.search(&pos, &Limits::depth(depth), &Control::new(false), &mut |_| {});
+    let r = s.search(
+        &pos,
+        &Limits::depth(depth),
+        &Control::new(false),
+        &mut |_| {},
+    );
     (notation::move_to_string(&pos, r.best.unwrap()), r.score)
 }
 
 fn mate_in(variant: &str, f: &str, n: i32, depth: i32, first: &str) {
     let (m, score) = best(variant, f, depth);
-    assert_eq!(score, MATE - (2 * n - 1), "{f}: score {} move {m}", score_string(score));
+    assert_eq!(
+        score,
+        MATE - (2 * n - 1),
+        "{f}: score {} move {m}",
+        score_string(score)
+    );
     assert_eq!(score_string(score), format!("mate {n}"));
     assert_eq!(m, first, "{f}");
 }
 
 #[test]
 fn chess_mate_in_1_back_rank() {
-    mate_in("chess", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 1, 4, "d1d8");
+    mate_in(
+        "chess",
+        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+        1,
+        4,
+        "d1d8",
+    );
 }
 
 #[test]
@@ -47,17 +63,35 @@ fn chess_mate_in_2_legal_pattern() {
 
 #[test]
 fn chess_mate_in_2_for_black() {
-    mate_in("chess", "6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1", 2, 6, "g2g1");
+    mate_in(
+        "chess",
+        "6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1",
+        2,
+        6,
+        "g2g1",
+    );
 }
 
 #[test]
 fn chess_mate_in_3_rook_sacrifice() {
-    mate_in("chess", "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 3, 8, "f6a6");
+    mate_in(
+        "chess",
+        "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1",
+        3,
+        8,
+        "f6a6",
+    );
 }
 
 #[test]
 fn chess_mate_in_3_king_hunt() {
-    mate_in("chess", "2r3k1/p4p2/3Rp2p/1p2P1pK/8/1P4P1/P3Q2P/1q6 b - - 0 1", 3, 8, "b1g6");
+    mate_in(
+        "chess",
+        "2r3k1/p4p2/3Rp2p/1p2P1pK/8/1P4P1/P3Q2P/1q6 b - - 0 1",
+        3,
+        8,
+        "b1g6",
+    );
     mate_in(
         "chess",
         "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1",
@@ -88,7 +122,11 @@ fn chess_stalemate_trick_for_the_weaker_side() {
     // Black's king has no move: the checking queen draws by perpetual check or by stalemate
     // once it is taken (Fairy-Stockfish: 0.00). Scored as a draw, not as a loss.
     let (_, score) = best("chess", "7k/5Q2/6K1/8/8/8/8/q7 b - - 0 1", 8);
-    assert!(score.abs() < 200, "a forced stalemate is a draw, got {}", score_string(score));
+    assert!(
+        score.abs() < 200,
+        "a forced stalemate is a draw, got {}",
+        score_string(score)
+    );
 }
 
 #[test]

@@ -25,7 +25,11 @@ fn play(id: &str, plies: usize, nodes: u64, threads: usize) -> Result<usize, Str
         };
         let r = s.search(&pos, &limits, &Control::new(false), &mut |_| {});
         let Some(m) = r.best else {
-            assert!(legal.is_empty(), "{id}: no move returned but {} are legal", legal.len());
+            assert!(
+                legal.is_empty(),
+                "{id}: no move returned but {} are legal",
+                legal.len()
+            );
             break;
         };
         assert!(
@@ -39,7 +43,11 @@ fn play(id: &str, plies: usize, nodes: u64, threads: usize) -> Result<usize, Str
             after.make(m);
             let mut l2 = MoveList::new();
             legal_moves(&mut after, &mut l2);
-            assert!(l2.contains(&p), "{id}: illegal ponder move after {}", move_to_string(&pos, m));
+            assert!(
+                l2.contains(&p),
+                "{id}: illegal ponder move after {}",
+                move_to_string(&pos, m)
+            );
         }
         pos.make(m);
         played += 1;

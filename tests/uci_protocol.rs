@@ -30,7 +30,11 @@ impl Engine {
                 }
             }
         });
-        Engine { child, stdin, lines }
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
     }
 
     fn send(&mut self, s: &str) {
@@ -52,7 +56,9 @@ impl Engine {
                         return got;
                     }
                 }
-                Err(RecvTimeoutError::Timeout) => panic!("no '{prefix}' within {timeout_ms} ms; got {got:?}"),
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("no '{prefix}' within {timeout_ms} ms; got {got:?}")
+                }
                 Err(RecvTimeoutError::Disconnected) => panic!("engine exited; got {got:?}"),
             }
         }
@@ -78,7 +84,13 @@ impl Drop for Engine {
 }
 
 fn bestmove(lines: &[String]) -> String {
-    lines.last().unwrap().split_whitespace().nth(1).unwrap().to_string()
+    lines
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string()
 }
 
 #[test]
@@ -87,19 +99,42 @@ fn handshake_and_errors() {
     e.send("uci");
     let l = e.until("uciok", 5000);
     assert_eq!(l[0], "id name chatrang");
-    for opt in ["Hash", "Threads", "MultiPV", "Ponder", "Clear Hash", "UCI_Variant"] {
-        assert!(l.iter().any(|x| x.starts_with(&format!("option name {opt} "))), "{opt}");
+    for opt in [
+        "Hash",
+        "Threads",
+        "MultiPV",
+        "Ponder",
+        "Clear Hash",
+        "UCI_Variant",
+    ] {
+        assert!(
+            l.iter()
+                .any(|x| x.starts_with(&format!("option name {opt} "))),
+            "{opt}"
+        );
     }
     e.send("isready");
     assert_eq!(e.until("readyok", 5000), vec!["readyok"]);
     e.send("frobnicate");
-    assert_eq!(e.until("info string", 5000), vec!["info string error: unknown command 'frobnicate'"]);
+    assert_eq!(
+        e.until("info string", 5000),
+        vec!["info string error: unknown command 'frobnicate'"]
+    );
     e.send("position startpos moves e2e5");
-    assert_eq!(e.until("info string", 5000), vec!["info string error: illegal move 'e2e5'"]);
+    assert_eq!(
+        e.until("info string", 5000),
+        vec!["info string error: illegal move 'e2e5'"]
+    );
     e.send("go depth x");
-    assert_eq!(e.until("info string", 5000), vec!["info string error: bad value 'x' for go depth"]);
+    assert_eq!(
+        e.until("info string", 5000),
+        vec!["info string error: bad value 'x' for go depth"]
+    );
     e.send("setoption name Threads value 0");
-    assert_eq!(e.until("info string", 5000), vec!["info string error: Threads must be at least 1"]);
+    assert_eq!(
+        e.until("info string", 5000),
+        vec!["info string error: Threads must be at least 1"]
+    );
 }
 
 #[test]
@@ -113,7 +148,9 @@ fn go_depth_prints_info_then_a_legal_bestmove() {
     for (i, x) in infos.iter().enumerate() {
         let w: Vec<&str> = x.split_whitespace().collect();
         assert_eq!(w[2], (i + 1).to_string());
-        for key in ["seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time", "pv"] {
+        for key in [
+            "seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time", "pv",
+        ] {
             assert!(w.contains(&key), "{key} missing in {x}");
         }
         assert!(x.contains(" score cp ") || x.contains(" score mate "));
@@ -125,7 +162,10 @@ fn go_depth_prints_info_then_a_legal_bestmove() {
         let m = chatrang::notation::parse_move(&mut pos, m).unwrap();
         pos.make(m);
     }
-    assert!(chatrang::notation::parse_move(&mut pos, &bm).is_ok(), "illegal {bm}");
+    assert!(
+        chatrang::notation::parse_move(&mut pos, &bm).is_ok(),
+        "illegal {bm}"
+    );
     // The bestmove is the first move of the last pv.
     assert!(infos.last().unwrap().contains(&format!(" pv {bm}")));
 }
@@ -167,7 +207,11 @@ fn ponder_then_ponderhit_plays_on_the_clock() {
     let t = Instant::now();
     e.send("ponderhit");
     let l = e.until("bestmove", 3000);
-    assert!(t.elapsed() < Duration::from_millis(1500), "took {:?}", t.elapsed());
+    assert!(
+        t.elapsed() < Duration::from_millis(1500),
+        "took {:?}",
+        t.elapsed()
+    );
     assert!(l.last().unwrap().starts_with("bestmove "));
 }
 
@@ -185,7 +229,11 @@ fn ponder_then_stop_answers_at_once() {
     e.send("go movetime 200");
     let t = Instant::now();
     e.until("bestmove", 3000);
-    assert!(t.elapsed() < Duration::from_millis(1200), "movetime 200 took {:?}", t.elapsed());
+    assert!(
+        t.elapsed() < Duration::from_millis(1200),
+        "movetime 200 took {:?}",
+        t.elapsed()
+    );
 }
 
 #[test]
@@ -195,11 +243,21 @@ fn multipv_reports_distinct_lines() {
     e.send("position startpos");
     e.send("go depth 4");
     let l = e.until("bestmove", 20000);
-    let last: Vec<&String> = l.iter().filter(|x| x.starts_with("info depth 4 ")).collect();
+    let last: Vec<&String> = l
+        .iter()
+        .filter(|x| x.starts_with("info depth 4 "))
+        .collect();
     assert_eq!(last.len(), 3, "{l:?}");
     let firsts: Vec<&str> = last
         .iter()
-        .map(|x| x.split(" pv ").nth(1).unwrap().split_whitespace().next().unwrap())
+        .map(|x| {
+            x.split(" pv ")
+                .nth(1)
+                .unwrap()
+                .split_whitespace()
+                .next()
+                .unwrap()
+        })
         .collect();
     for (k, x) in last.iter().enumerate() {
         assert!(x.contains(&format!(" multipv {} ", k + 1)));
@@ -258,4 +316,23 @@ fn variant_switch_and_search() {
     e.send("go nodes 3000");
     let l = e.until("bestmove", 10000);
     assert!(bestmove(&l).len() >= 4);
+}
+
+#[test]
+fn variant_options_sent_before_the_variant_apply_to_it() {
+    let mut e = Engine::start();
+    e.send("debug off");
+    e.send("setoption name VariantOptions value castling=three");
+    // Not an option of chess: reported, kept for the next UCI_Variant.
+    let l = e.until("info string", 5000);
+    assert!(l[0].starts_with("info string error: "), "{l:?}");
+    e.send("setoption name UCI_Variant value capablanca");
+    e.send("position fen r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1 moves f1i1");
+    e.send("d");
+    let l = e.until("Variant:", 5000);
+    assert!(
+        l.iter().all(|x| !x.starts_with("info string error")),
+        "{l:?}"
+    );
+    assert!(l.last().unwrap().contains("castling=three"), "{l:?}");
 }

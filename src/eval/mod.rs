@@ -182,7 +182,9 @@ impl EvalParams {
                     })
             })
             .collect();
-        let mob_base: Vec<i32> = (0..nt).map(|t| (avg_mob[t] / (1.0 - DENSITY)).round() as i32).collect();
+        let mob_base: Vec<i32> = (0..nt)
+            .map(|t| (avg_mob[t] / (1.0 - DENSITY)).round() as i32)
+            .collect();
         let mob_weight: Vec<Score> = (0..nt)
             .map(|t| {
                 let f = (450.0 / base[t].max(1) as f64).min(1.0);
@@ -209,7 +211,9 @@ impl EvalParams {
                 }
             })
             .collect();
-        let see_value: Vec<i32> = (0..nt).map(|t| if royal[t] { 0 } else { base[t] }).collect();
+        let see_value: Vec<i32> = (0..nt)
+            .map(|t| if royal[t] { 0 } else { base[t] })
+            .collect();
 
         // Piece-square tables.
         let mut pst = vec![Score::default(); armies * nt * nc];
@@ -226,7 +230,10 @@ impl EvalParams {
         for army in 0..armies as Player {
             for t in 0..nt {
                 let ti = t as PieceType;
-                let mobs: Vec<f64> = cells.iter().map(|&c| empty_mobility(v, army, ti, c)).collect();
+                let mobs: Vec<f64> = cells
+                    .iter()
+                    .map(|&c| empty_mobility(v, army, ti, c))
+                    .collect();
                 let avg = if mobs.is_empty() {
                     0.0
                 } else {
@@ -237,7 +244,12 @@ impl EvalParams {
                 } else {
                     Vec::new()
                 };
-                let maxd = dist.iter().copied().filter(|&d| d != u16::MAX).max().unwrap_or(0) as f64;
+                let maxd = dist
+                    .iter()
+                    .copied()
+                    .filter(|&d| d != u16::MAX)
+                    .max()
+                    .unwrap_or(0) as f64;
                 let gain = v.pieces[t]
                     .promotion
                     .as_ref()
@@ -263,7 +275,11 @@ impl EvalParams {
                         s.mg += centre_bonus(v, c);
                     } else {
                         // Riders get their centrality from live mobility; leapers from here.
-                        let k = if rider[t] { 1.5 } else { (base[t] as f64 / 40.0).clamp(2.0, 10.0) };
+                        let k = if rider[t] {
+                            1.5
+                        } else {
+                            (base[t] as f64 / 40.0).clamp(2.0, 10.0)
+                        };
                         let cap = base[t] as f64 / 5.0;
                         s.mg = (k * centr).clamp(-cap, cap).round() as i32;
                         s.eg = (0.7 * k * centr).clamp(-cap, cap).round() as i32;
@@ -316,11 +332,18 @@ impl EvalParams {
                         continue;
                     }
                     let dist = promotion_distance(v, army as Player, t as PieceType);
-                    let maxd = dist.iter().copied().filter(|&d| d != u16::MAX).max().unwrap_or(0) as f64;
+                    let maxd = dist
+                        .iter()
+                        .copied()
+                        .filter(|&d| d != u16::MAX)
+                        .max()
+                        .unwrap_or(0) as f64;
                     let gain = v.pieces[t]
                         .promotion
                         .as_ref()
-                        .map(|p| p.to.iter().map(|&u| base[u as usize]).max().unwrap_or(0) - base[t])
+                        .map(|p| {
+                            p.to.iter().map(|&u| base[u as usize]).max().unwrap_or(0) - base[t]
+                        })
                         .unwrap_or(0)
                         .max(0) as f64;
                     if maxd == 0.0 {
@@ -346,8 +369,9 @@ impl EvalParams {
             for p in 0..players as Player {
                 for t in 0..nt {
                     if !royal[t] && !pawn_like[t] {
-                        phase_total +=
-                            base[t] * (pos.count(p, t as PieceType) + pos.hand(p, t as PieceType) as usize) as i32;
+                        phase_total += base[t]
+                            * (pos.count(p, t as PieceType) + pos.hand(p, t as PieceType) as usize)
+                                as i32;
                     }
                 }
             }
@@ -544,7 +568,11 @@ pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
         for t in 0..nt {
             let ti = t as PieceType;
             let cells = pos.cells_of(pl, ti);
-            let inhand = if pos.v.drops { pos.hand(pl, ti) as i32 } else { 0 };
+            let inhand = if pos.v.drops {
+                pos.hand(pl, ti) as i32
+            } else {
+                0
+            };
             if cells.is_empty() && inhand == 0 {
                 continue;
             }
@@ -627,7 +655,10 @@ pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
     if ep.anti {
         // Losing games: fewer men is better.
         let mine = material[us];
-        let others: i32 = (0..players).filter(|&p| p != us).map(|p| material[p]).sum::<i32>()
+        let others: i32 = (0..players)
+            .filter(|&p| p != us)
+            .map(|p| material[p])
+            .sum::<i32>()
             / (players as i32 - 1).max(1);
         return (others - mine) / 2 + TEMPO;
     }
@@ -690,7 +721,10 @@ mod tests {
         let cells: Vec<Cell> = v.geo.cells().collect();
         let derived: Vec<i32> = (0..v.pieces.len())
             .map(|t| {
-                let m: f64 = cells.iter().map(|&c| expected_mobility(&v, 0, t as PieceType, c)).sum::<f64>()
+                let m: f64 = cells
+                    .iter()
+                    .map(|&c| expected_mobility(&v, 0, t as PieceType, c))
+                    .sum::<f64>()
                     / cells.len() as f64;
                 derived_value(m)
             })
@@ -710,7 +744,11 @@ mod tests {
         let ep = EvalParams::new(&v);
         let pos = crate::fen::parse(&v, &v.start_fen).unwrap();
         assert_eq!(evaluate(&pos, &ep), TEMPO);
-        let pos = crate::fen::parse(&v, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").unwrap();
+        let pos = crate::fen::parse(
+            &v,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+        )
+        .unwrap();
         assert_eq!(evaluate(&pos, &ep), TEMPO);
     }
 }

@@ -42,7 +42,9 @@ pub fn positions(max_games: usize) -> Vec<BenchPos> {
         if e.id == "chess" {
             continue;
         }
-        let Ok(v) = variants::build(e.id, "") else { continue };
+        let Ok(v) = variants::build(e.id, "") else {
+            continue;
+        };
         if v.players != 2 || fen::parse(&v, &v.start_fen).is_err() {
             continue;
         }
@@ -57,21 +59,33 @@ pub fn positions(max_games: usize) -> Vec<BenchPos> {
 
 /// Searches each position to `depth` (fresh hash each), printing a line per position when
 /// `verbose`; returns (total nodes, milliseconds).
-pub fn run(list: &[BenchPos], depth: i32, threads: usize, hash_mb: usize, verbose: bool) -> (u64, u64) {
+pub fn run(
+    list: &[BenchPos],
+    depth: i32,
+    threads: usize,
+    hash_mb: usize,
+    verbose: bool,
+) -> (u64, u64) {
     let mut s = Searcher::new(hash_mb);
     s.threads = threads.max(1);
     let mut total = 0;
     let start = Instant::now();
     for (i, b) in list.iter().enumerate() {
-        let Ok(v) = variants::build(&b.variant, "") else { continue };
-        let Ok(pos) = fen::parse(&v, &b.fen) else { continue };
+        let Ok(v) = variants::build(&b.variant, "") else {
+            continue;
+        };
+        let Ok(pos) = fen::parse(&v, &b.fen) else {
+            continue;
+        };
         s.clear();
         let ctl = Control::new(false);
         let t = Instant::now();
         let r = s.search(&pos, &Limits::depth(depth), &ctl, &mut |_| {});
         total += r.nodes;
         if verbose {
-            let best = r.best.map_or("(none)".to_string(), |m| crate::notation::move_to_string(&pos, m));
+            let best = r.best.map_or("(none)".to_string(), |m| {
+                crate::notation::move_to_string(&pos, m)
+            });
             println!(
                 "{:>2} {:<12} nodes {:>10} {:>6} ms  best {:<8} score {:<10} {}",
                 i + 1,

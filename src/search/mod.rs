@@ -134,7 +134,7 @@ impl Searcher {
         Searcher {
             tt: Arc::new(TT::new(hash_mb)),
             threads: 1,
-            overhead_ms: 15,
+            overhead_ms: 10,
             evals: Mutex::new(None),
         }
     }
@@ -432,12 +432,19 @@ impl<'a> Worker<'a> {
     /// Index of a move in the history tables (type of the mover, destination).
     #[inline]
     fn hidx(&self, m: Move) -> usize {
-        let t = if m.from != NO_CELL && (m.from as usize) < self.ncells && !self.pos.at(m.from).is_empty() {
+        let t = if m.from != NO_CELL
+            && (m.from as usize) < self.ncells
+            && !self.pos.at(m.from).is_empty()
+        {
             self.pos.at(m.from).kind()
         } else {
             m.piece
         } as usize;
-        let to = if (m.to as usize) < self.ncells { m.to as usize } else { 0 };
+        let to = if (m.to as usize) < self.ncells {
+            m.to as usize
+        } else {
+            0
+        };
         (t * self.ncells + to).min(self.counter.len() - 1)
     }
 
@@ -487,7 +494,11 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let score = if best.score > -INF { best.score } else { best.prev };
+        let score = if best.score > -INF {
+            best.score
+        } else {
+            best.prev
+        };
         SearchResult {
             best: Some(best.m),
             ponder: pv.get(1).copied(),
@@ -524,7 +535,10 @@ impl<'a> Worker<'a> {
 
     fn iterate(&mut self, report: &mut (dyn FnMut(&Info) + Send)) {
         let limits = self.sh.limits;
-        let max_depth = limits.depth.unwrap_or(MAX_PLY as i32 - 4).clamp(1, MAX_PLY as i32 - 4);
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as i32 - 4)
+            .clamp(1, MAX_PLY as i32 - 4);
         let multipv = self.sh.multipv.min(self.root.len());
         // Initial order: captures first (MVV-LVA), so even an instant stop plays something sensible.
         let mut keyed: Vec<(i32, RootMove)> = self
@@ -642,7 +656,11 @@ impl<'a> Worker<'a> {
 
     fn root_search(&mut self, mut alpha: i32, beta: i32, depth: i32) -> i32 {
         let mut best = -INF;
-        self.stack[0].eval = if self.pos.in_check() { NO_EVAL } else { evaluate(&self.pos, self.sh.ep) };
+        self.stack[0].eval = if self.pos.in_check() {
+            NO_EVAL
+        } else {
+            evaluate(&self.pos, self.sh.ep)
+        };
         let start = self.pv_idx;
         let in_check = self.pos.in_check();
         for i in start..self.root.len() {
@@ -661,7 +679,8 @@ impl<'a> Worker<'a> {
             } else {
                 let mut r = 0;
                 if depth >= 3 && !tactical && !in_check && !gives_check && i > start + 3 {
-                    r = (LMR[depth.min(63) as usize][(i - start).min(63)] - 1).clamp(0, new_depth - 1);
+                    r = (LMR[depth.min(63) as usize][(i - start).min(63)] - 1)
+                        .clamp(0, new_depth - 1);
                 }
                 v = -self.search(-alpha - 1, -alpha, new_depth - r, 1, true, gives_check);
                 if v > alpha && r > 0 {
@@ -682,7 +701,8 @@ impl<'a> Worker<'a> {
                 rm.pv.clear();
                 rm.pv.push(m);
                 let len = self.pv_len[1];
-                rm.pv.extend_from_slice(&self.pv[(MAX_PLY + 2) + 1..(MAX_PLY + 2) + len.max(1)]);
+                rm.pv
+                    .extend_from_slice(&self.pv[(MAX_PLY + 2) + 1..(MAX_PLY + 2) + len.max(1)]);
             } else {
                 rm.score = -INF;
             }
@@ -710,7 +730,15 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = child;
     }
 
-    fn search(&mut self, mut alpha: i32, mut beta: i32, mut depth: i32, ply: usize, cut: bool, in_check: bool) -> i32 {
+    fn search(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        cut: bool,
+        in_check: bool,
+    ) -> i32 {
         let pv_node = beta - alpha > 1;
         self.pv_len[ply] = ply;
         if depth <= 0 {
@@ -885,7 +913,14 @@ impl<'a> Worker<'a> {
             let new_depth = depth - 1 + ext;
             let mut v;
             if n == 1 {
-                v = -self.search(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut, gives_check);
+                v = -self.search(
+                    -beta,
+                    -alpha,
+                    new_depth,
+                    ply + 1,
+                    !pv_node && !cut,
+                    gives_check,
+                );
             } else {
                 let mut r = 0;
                 if depth >= 3 && !tactical && n > 1 + pv_node as usize {
@@ -902,7 +937,14 @@ impl<'a> Worker<'a> {
                     r -= self.hist(hidx) / 6000;
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
-                v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, true, gives_check);
+                v = -self.search(
+                    -alpha - 1,
+                    -alpha,
+                    new_depth - r,
+                    ply + 1,
+                    true,
+                    gives_check,
+                );
                 if v > alpha && r > 0 {
                     v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, !cut, gives_check);
                 }
@@ -952,9 +994,14 @@ impl<'a> Worker<'a> {
         } else {
             BOUND_UPPER
         };
-        self.sh
-            .tt
-            .store(key, best_move, score_to_tt(best, ply), if in_check { NO_EVAL } else { eval }, depth, bound);
+        self.sh.tt.store(
+            key,
+            best_move,
+            score_to_tt(best, ply),
+            if in_check { NO_EVAL } else { eval },
+            depth,
+            bound,
+        );
         best
     }
 
@@ -1111,7 +1158,9 @@ impl<'a> Worker<'a> {
         } else {
             BOUND_UPPER
         };
-        self.sh.tt.store(key, best_move, score_to_tt(best, ply), stand, 0, bound);
+        self.sh
+            .tt
+            .store(key, best_move, score_to_tt(best, ply), stand, 0, bound);
         best
     }
 }

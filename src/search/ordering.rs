@@ -68,18 +68,23 @@ pub fn static_score(pos: &Position, ep: &EvalParams, m: Move) -> i32 {
         return 0;
     }
     let victim = victim_value(pos, ep, m).unwrap_or(0);
-    let attacker = if m.from != NO_CELL && (m.from as usize) < pos.board_cells() && !pos.at(m.from).is_empty() {
-        ep.see_value[pos.at(m.from).kind() as usize]
-    } else {
-        0
-    };
+    let attacker =
+        if m.from != NO_CELL && (m.from as usize) < pos.board_cells() && !pos.at(m.from).is_empty()
+        {
+            ep.see_value[pos.at(m.from).kind() as usize]
+        } else {
+            0
+        };
     let promo = if m.kind == MoveKind::Promotion {
         (ep.see_value[m.piece as usize] - attacker).max(0)
     } else {
         0
     };
     let s = (victim + promo) * 16 - attacker / 16;
-    if m.kind != MoveKind::Promotion && attacker > victim + 50 && pos.attacked_by_enemy(m.to, pos.side) {
+    if m.kind != MoveKind::Promotion
+        && attacker > victim + 50
+        && pos.attacked_by_enemy(m.to, pos.side)
+    {
         return BAD + s;
     }
     GOOD + s

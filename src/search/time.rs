@@ -27,7 +27,10 @@ impl Limits {
 
     /// No limit but the stop flag?
     pub fn is_unbounded(&self) -> bool {
-        self.depth.is_none() && self.nodes.is_none() && self.movetime.is_none() && self.time.is_none()
+        self.depth.is_none()
+            && self.nodes.is_none()
+            && self.movetime.is_none()
+            && self.time.is_none()
             && self.mate.is_none()
     }
 }
@@ -51,13 +54,16 @@ pub fn budget(l: &Limits, overhead: u64) -> Option<Budget> {
     }
     let time = l.time?;
     let mtg = l.movestogo.unwrap_or(35).clamp(1, 50) as u64;
-    // Usable time, keeping a reserve for latency.
-    let safe = time.saturating_sub(overhead * 2).max(1);
-    let mut optimum = safe / mtg + l.inc * 3 / 4;
-    let mut maximum = (optimum * 4).min(if mtg == 1 { safe * 9 / 10 } else { safe / 5 });
-    if mtg == 1 {
-        optimum = optimum.min(safe * 3 / 4);
-    }
+    // Usable time over the next `mtg` moves, charging the latency `overhead` to every one of
+    // them: when the clock runs low, thinking shrinks below the increment so the clock holds.
+    let avail = (time + l.inc * (mtg - 1)).saturating_sub(overhead * (mtg + 2));
+    let mut optimum = avail / mtg;
+    let safe = time.saturating_sub(overhead * 2);
+    let mut maximum = if mtg == 1 {
+        safe * 9 / 10
+    } else {
+        (optimum * 4).min(safe / 5)
+    };
     maximum = maximum.max(1);
     optimum = optimum.min(maximum).max(1);
     Some(Budget { optimum, maximum })

@@ -47,7 +47,11 @@ const KINDS: [MoveKind; 8] = [
 
 #[inline]
 pub fn pack_move(m: Move) -> u64 {
-    m.from as u64 | (m.to as u64) << 16 | (m.aux as u64) << 32 | (m.kind as u8 as u64) << 48 | (m.piece as u64) << 56
+    m.from as u64
+        | (m.to as u64) << 16
+        | (m.aux as u64) << 32
+        | (m.kind as u8 as u64) << 48
+        | (m.piece as u64) << 56
 }
 
 #[inline]
@@ -148,11 +152,19 @@ impl TT {
             let od = (old_data >> 32) as u8 as i8 as i32;
             let ob = (old_data >> 40) as u8 & 3;
             // Keep a deeper exact entry of this search.
-            if bound != BOUND_EXACT && od > depth + 2 && ob == BOUND_EXACT && (old_data >> 42) as u8 & 63 == g {
+            if bound != BOUND_EXACT
+                && od > depth + 2
+                && ob == BOUND_EXACT
+                && (old_data >> 42) as u8 & 63 == g
+            {
                 return;
             }
         }
-        let m = if mv.is_none() && same { old_mv } else { pack_move(mv) };
+        let m = if mv.is_none() && same {
+            old_mv
+        } else {
+            pack_move(mv)
+        };
         let data = (score.clamp(-32767, 32767) as i16 as u16 as u64)
             | (eval.clamp(-32767, 32767) as i16 as u16 as u64) << 16
             | (depth.clamp(-100, 127) as i8 as u8 as u64) << 32
@@ -189,7 +201,10 @@ mod tests {
         tt.store(0xdead_beef_1234, m, -321, 55, 7, BOUND_LOWER);
         let h = tt.probe(0xdead_beef_1234).unwrap();
         assert_eq!(h.mv, m);
-        assert_eq!((h.score, h.eval, h.depth, h.bound), (-321, 55, 7, BOUND_LOWER));
+        assert_eq!(
+            (h.score, h.eval, h.depth, h.bound),
+            (-321, 55, 7, BOUND_LOWER)
+        );
         assert!(tt.probe(0xdead_beef_1235).is_none());
         tt.store(0x77, Move::NONE, 0, 0, -1, BOUND_UPPER);
         assert_eq!(tt.probe(0x77).unwrap().depth, -1);

@@ -139,34 +139,37 @@ impl Rules for FairyChess {
         if !self.overlap || !self.holds(pos, pos.side) {
             return;
         }
-        let mut drop = arrayvec::ArrayVec::<usize, 64>::new();
+        // Bit i: drop the move at index i (MoveList holds at most 4096 moves).
+        let mut drop = [0u64; 64];
+        let mut any = false;
         let same = |a: &Move, b: &Move| a.from == b.from && a.to == b.to && a.piece == b.piece;
         for (i, m) in out.iter().enumerate() {
             if m.from == crate::geometry::NO_CELL || !self.is_twin(pos.at(m.from).kind()) {
                 continue;
             }
-            // A copy listed earlier, or a later ordinary move (en passant) with the same string.
-            let dup = out[..i].iter().any(|o| same(o, m))
-                || (self.special_only(pos, *m)
-                    && out[i + 1..]
-                        .iter()
-                        .any(|o| same(o, m) && !self.special_only(pos, *o)));
+            // Another copy is preferred if it is ordinary and this one is not, or if both are of
+            // the same sort and it comes first.
+            let special = self.special_only(pos, *m);
+            let dup = out.iter().enumerate().any(|(j, o)| {
+                j != i && same(o, m) && {
+                    let o_special = self.special_only(pos, *o);
+                    (special && !o_special) || (special == o_special && j < i)
+                }
+            });
             if dup {
-                let _ = drop.try_push(i);
+                drop[i >> 6] |= 1 << (i & 63);
+                any = true;
             }
         }
-        if drop.is_empty() {
+        if !any {
             return;
         }
-        let mut k = 0;
         let mut keep = 0;
         for i in 0..out.len() {
-            if k < drop.len() && drop[k] == i {
-                k += 1;
-                continue;
+            if drop[i >> 6] >> (i & 63) & 1 == 0 {
+                out[keep] = out[i];
+                keep += 1;
             }
-            out[keep] = out[i];
-            keep += 1;
         }
         out.truncate(keep);
     }
