@@ -135,7 +135,13 @@ fn parse_range(b: &[char], i: &mut usize) -> Option<(u8, u8)> {
         while *i < b.len() && b[*i].is_ascii_digit() {
             *i += 1;
         }
-        (*i > s).then(|| b[s..*i].iter().collect::<String>().parse::<u8>().unwrap_or(0))
+        (*i > s).then(|| {
+            b[s..*i]
+                .iter()
+                .collect::<String>()
+                .parse::<u8>()
+                .unwrap_or(0)
+        })
     };
     let first = num(i)?;
     if *i < b.len() && b[*i] == '-' {
@@ -159,7 +165,8 @@ pub fn parse(s: &str) -> Result<Vec<MoveSpec>, BetzaError> {
         }
         // modifiers
         let mut dirs = String::new();
-        let (mut m, mut c, mut lame, mut initial, mut privilege) = (false, false, false, false, false);
+        let (mut m, mut c, mut lame, mut initial, mut privilege) =
+            (false, false, false, false, false);
         let mut unless_privilege = false;
         let mut hop = Hop::None;
         while i < b.len() && b[i].is_ascii_lowercase() {
@@ -209,7 +216,13 @@ pub fn parse(s: &str) -> Result<Vec<MoveSpec>, BetzaError> {
             l if atom(l).is_some() => vec![l],
             other => return Err(BetzaError(format!("unknown atom '{other}' in {s}"))),
         };
-        let atom_of = |l: char| if l == '(' { free.map(|v| (v, false)) } else { atom(l) };
+        let atom_of = |l: char| {
+            if l == '(' {
+                free.map(|v| (v, false))
+            } else {
+                atom(l)
+            }
+        };
         // Doubled letter: rider of that leap (NN nightrider, WW = R).
         let mut rider = letters.iter().all(|&l| atom_of(l).unwrap().1) || letter == 'Q';
         if letter != '(' && b.get(i) == Some(&letter) && letters.len() == 1 {
@@ -349,7 +362,11 @@ mod tests {
         let p = parse("fmWfcF").unwrap();
         assert_eq!(p.len(), 3);
         assert!(p[0].can_move && !p[0].can_capture && p[0].v == (0, 1, 0));
-        assert!(p.iter().skip(1).all(|m| m.can_capture && !m.can_move && m.v.1 == 1));
+        assert!(
+            p.iter()
+                .skip(1)
+                .all(|m| m.can_capture && !m.can_move && m.v.1 == 1)
+        );
     }
 
     #[test]
@@ -395,7 +412,11 @@ mod tests {
         assert_eq!(vecs("f(0,3)"), vec![(0, 3)]);
         let p = parse("xmN uB").unwrap();
         assert!(p[..8].iter().all(|m| m.privilege && !m.unless_privilege));
-        assert!(p[8..].iter().all(|m| m.unless_privilege && !m.privilege && m.max == 0));
+        assert!(
+            p[8..]
+                .iter()
+                .all(|m| m.unless_privilege && !m.privilege && m.max == 0)
+        );
         assert!(parse("(1,").is_err());
         assert!(parse("(0,0)").is_err());
     }

@@ -43,7 +43,6 @@ impl CellSet {
             })
         })
     }
-
 }
 
 impl FromIterator<Cell> for CellSet {

@@ -11,7 +11,10 @@ use crate::variant::Variant;
 
 fn piece_token(v: &Variant, tok: &str) -> Option<(PieceType, Player)> {
     let upper = tok.chars().any(|c| c.is_ascii_uppercase());
-    let t = v.pieces.iter().position(|p| p.letter.eq_ignore_ascii_case(tok))?;
+    let t = v
+        .pieces
+        .iter()
+        .position(|p| p.letter.eq_ignore_ascii_case(tok))?;
     Some((t as PieceType, if upper { 0 } else { 1 }))
 }
 
@@ -39,12 +42,20 @@ pub fn parse(v: &Arc<Variant>, fen: &str) -> Result<Position, String> {
         vec![board]
     };
     if levels.len() != geo.levels as usize {
-        return Err(format!("expected {} levels, found {}", geo.levels, levels.len()));
+        return Err(format!(
+            "expected {} levels, found {}",
+            geo.levels,
+            levels.len()
+        ));
     }
     for (z, lv) in levels.iter().enumerate() {
         let ranks: Vec<&str> = lv.split('/').collect();
         if ranks.len() != geo.height as usize {
-            return Err(format!("expected {} ranks, found {}", geo.height, ranks.len()));
+            return Err(format!(
+                "expected {} ranks, found {}",
+                geo.height,
+                ranks.len()
+            ));
         }
         for (ri, rank) in ranks.iter().enumerate() {
             let y = geo.height as i32 - 1 - ri as i32;
@@ -77,7 +88,9 @@ pub fn parse(v: &Arc<Variant>, fen: &str) -> Result<Position, String> {
                 let mut tok_len = if ch == b'+' { 2 } else { 1 };
                 // `X~` is a token of its own where the game has such a letter (else `~` is skipped).
                 if b.get(i + tok_len) == Some(&b'~')
-                    && rank.get(i..i + tok_len + 1).is_some_and(|t| piece_token(v, t).is_some())
+                    && rank
+                        .get(i..i + tok_len + 1)
+                        .is_some_and(|t| piece_token(v, t).is_some())
                 {
                     tok_len += 1;
                 }
@@ -98,7 +111,12 @@ pub fn parse(v: &Arc<Variant>, fen: &str) -> Result<Position, String> {
                 i += tok_len;
             }
             if x != geo.width as i32 {
-                return Err(format!("rank {} has {} files, expected {}", y + 1, x, geo.width));
+                return Err(format!(
+                    "rank {} has {} files, expected {}",
+                    y + 1,
+                    x,
+                    geo.width
+                ));
             }
         }
     }
@@ -107,7 +125,8 @@ pub fn parse(v: &Arc<Variant>, fen: &str) -> Result<Position, String> {
             return Err("this game has no hands".into());
         }
         for ch in h.chars().filter(|&c| c != '-') {
-            let (t, p) = piece_token(v, &ch.to_string()).ok_or_else(|| format!("unknown piece '{ch}' in hand"))?;
+            let (t, p) = piece_token(v, &ch.to_string())
+                .ok_or_else(|| format!("unknown piece '{ch}' in hand"))?;
             let n = pos.hand(p, t);
             if n == u8::MAX {
                 return Err("too many men in hand".into());
@@ -303,7 +322,13 @@ pub fn to_fen(pos: &Position) -> String {
     let v = &pos.v;
     let side = if pos.side == 0 { "w" } else { "b" };
     // All en-passant cells, in cell order (Fairy-Stockfish's order), e.g. `e7e8`.
-    let mut eps: Vec<Cell> = pos.st.ep.iter().copied().filter(|&c| c != NO_CELL).collect();
+    let mut eps: Vec<Cell> = pos
+        .st
+        .ep
+        .iter()
+        .copied()
+        .filter(|&c| c != NO_CELL)
+        .collect();
     eps.sort_unstable();
     let ep = if eps.is_empty() {
         "-".into()

@@ -204,7 +204,10 @@ mod tests {
             assert_eq!(g.parse_cell(&g.name(c)), Some(c));
         }
         assert_eq!(g.name(g.cell_at(0, 9, 0).unwrap()), "a10");
-        assert_eq!(g.parse_cell_prefix("a10a8"), Some((g.cell_at(0, 9, 0).unwrap(), 3)));
+        assert_eq!(
+            g.parse_cell_prefix("a10a8"),
+            Some((g.cell_at(0, 9, 0).unwrap(), 3))
+        );
     }
 
     #[test]

@@ -37,7 +37,15 @@ impl Sink for Counter {
 }
 
 #[inline]
-fn emit<S: Sink>(pos: &Position, out: &mut S, def: &PieceDef, army: Player, from: Cell, to: Cell, kind: MoveKind) {
+fn emit<S: Sink>(
+    pos: &Position,
+    out: &mut S,
+    def: &PieceDef,
+    army: Player,
+    from: Cell,
+    to: Cell,
+    kind: MoveKind,
+) {
     if let Some(pr) = &def.promotion
         && pr.zone[army as usize].contains(to)
     {
@@ -345,14 +353,14 @@ fn is_legal(pos: &mut Position, m: Move, s: &Safety) -> bool {
     if simple && !s.in_check && !pos.v.hooks.after_make {
         let mover_royal = m.from != NO_CELL && pos.v.pieces[pos.at(m.from).kind() as usize].royal;
         if !mover_royal {
-            if (m.from == NO_CELL || !s.unsafe_from.contains(m.from)) && !s.unsafe_to.contains(m.to) {
+            if (m.from == NO_CELL || !s.unsafe_from.contains(m.from)) && !s.unsafe_to.contains(m.to)
+            {
                 return true;
             }
         } else if s.royals.len() == 1 && m.kind != MoveKind::Promotion {
             let us = pos.side;
             let v = &*pos.v;
-            return !(0..v.players)
-                .any(|p| p != us && pos.attacked_by_ignoring(m.to, p, m.from));
+            return !(0..v.players).any(|p| p != us && pos.attacked_by_ignoring(m.to, p, m.from));
         }
     }
     let us = pos.side;

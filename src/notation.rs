@@ -23,7 +23,13 @@ pub fn move_to_string(pos: &Position, m: Move) -> String {
             } else {
                 v.pieces[cap.kind() as usize].fen_token(cap.owner())
             };
-            owner_case(format!("{}{},{}@{}", g.name(m.from), g.name(m.to), letter, g.name(m.aux)))
+            owner_case(format!(
+                "{}{},{}@{}",
+                g.name(m.from),
+                g.name(m.to),
+                letter,
+                g.name(m.aux)
+            ))
         }
         MoveKind::Special => v
             .rules

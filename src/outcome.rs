@@ -68,8 +68,12 @@ pub fn outcome_with(pos: &mut Position, legal: &MoveList) -> Option<Outcome> {
             BareKing::Immediate | BareKing::Shatranj if mine == 0 && theirs == 0 => {
                 return Some(draw);
             }
-            BareKing::Immediate if mine == 0 => return Some(verdict(Verdict::Loss, us, them, "bare king")),
-            BareKing::Immediate if theirs == 0 => return Some(verdict(Verdict::Win, us, them, "bare king")),
+            BareKing::Immediate if mine == 0 => {
+                return Some(verdict(Verdict::Loss, us, them, "bare king"));
+            }
+            BareKing::Immediate if theirs == 0 => {
+                return Some(verdict(Verdict::Win, us, them, "bare king"));
+            }
             BareKing::Shatranj if theirs == 0 => {
                 // They were bared before their move and did not bare us in reply.
                 return Some(verdict(Verdict::Win, us, them, "bare king"));

@@ -575,4 +575,3 @@ impl Position {
         self.board.len()
     }
 }
-

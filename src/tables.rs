@@ -141,7 +141,10 @@ impl Tables {
     pub fn cells(&self, a: &Atom) -> &[Cell] {
         debug_assert!(a.start as usize + a.len as usize <= self.path.len());
         // SAFETY: every atom's path was pushed to `path` when the atom was built.
-        unsafe { self.path.get_unchecked(a.start as usize..a.start as usize + a.len as usize) }
+        unsafe {
+            self.path
+                .get_unchecked(a.start as usize..a.start as usize + a.len as usize)
+        }
     }
 
     #[inline]
@@ -253,7 +256,9 @@ impl Tables {
                     }
                     let zoned = zone_specs[ti]
                         .iter()
-                        .filter(|(cells, _)| cells.get(army as usize).is_some_and(|c| c.contains(cell)))
+                        .filter(|(cells, _)| {
+                            cells.get(army as usize).is_some_and(|c| c.contains(cell))
+                        })
                         .flat_map(|(_, s)| s.iter());
                     for s in specs[ti].iter().chain(zoned) {
                         if s.initial {
@@ -352,13 +357,19 @@ impl Tables {
                         });
                         t.path.extend_from_slice(&buf);
                     }
-                    let zone = piece.promotion.as_ref().and_then(|p| p.zone.get(army as usize));
+                    let zone = piece
+                        .promotion
+                        .as_ref()
+                        .and_then(|p| p.zone.get(army as usize));
                     t.finish_cell(*t.atom_idx.last().unwrap() as usize, zone);
                 }
             }
         }
         t.atom_idx.push(t.atoms.len() as u32);
-        t.has_hoppers = t.atoms.iter().any(|a| a.flags & (CANNON | GRASSHOPPER) != 0);
+        t.has_hoppers = t
+            .atoms
+            .iter()
+            .any(|a| a.flags & (CANNON | GRASSHOPPER) != 0);
         t.compile_attacks(v, players);
         t.compile_castling(v);
         t.touch = vec![0; ncells];
@@ -455,7 +466,11 @@ impl Tables {
                                 continue;
                             }
                         }
-                        let start = if hop { 1 } else { a.prefix as usize + a.min as usize };
+                        let start = if hop {
+                            1
+                        } else {
+                            a.prefix as usize + a.min as usize
+                        };
                         for j in start..cells.len() {
                             let x = cells[j];
                             let before = &cells[..j];

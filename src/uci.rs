@@ -89,8 +89,8 @@ pub struct Uci {
     searcher: Arc<Searcher>,
     job: Option<Job>,
     sink: Sink,
-    /// VariantOptions that did not fit the current game, tried with the next UCI_Variant.
-    pending_options: String,
+    /// The last VariantOptions value set, applied to every UCI_Variant it fits.
+    options_setting: String,
 }
 
 impl Default for Uci {
@@ -127,7 +127,7 @@ impl Uci {
             searcher: Arc::new(Searcher::new(16)),
             job: None,
             sink,
-            pending_options: String::new(),
+            options_setting: String::new(),
         }
     }
 
@@ -232,29 +232,24 @@ impl Uci {
         };
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => {
-                // Options given before the variant (GUIs may send them first) apply if they fit.
-                let pending = std::mem::take(&mut self.pending_options);
-                if !pending.is_empty()
-                    && let Ok(v) = variants::build(value, &pending)
+                // VariantOptions persist across UCI_Variant (GUIs may send them first, and again
+                // the variant before every game): applied whenever they fit the game.
+                if !self.options_setting.is_empty()
+                    && let Ok(v) = variants::build(value, &self.options_setting)
                 {
-                    return self.set_variant(value, &pending, v);
+                    let o = self.options_setting.clone();
+                    return self.set_variant(value, &o, v);
                 }
                 let v = variants::build(value, "")?;
                 self.set_variant(value, "", v)
             }
             "variantoptions" => {
                 let value = if value == "<empty>" { "" } else { value };
-                match variants::build(&self.variant_id, value) {
-                    Ok(v) => {
-                        let id = self.variant_id.clone();
-                        self.set_variant(&id, value, v)
-                    }
-                    Err(e) => {
-                        // Kept for a following UCI_Variant; the current game is unchanged.
-                        self.pending_options = value.to_string();
-                        Err(e)
-                    }
-                }
+                // Kept even when it does not fit the current game (for a following UCI_Variant).
+                self.options_setting = value.to_string();
+                let v = variants::build(&self.variant_id, value)?;
+                let id = self.variant_id.clone();
+                self.set_variant(&id, value, v)
             }
             "hash" => {
                 let mb: u32 = value

@@ -51,7 +51,9 @@ impl Zobrist {
         z.side[0] = 0;
         z.rights = (0..64).map(|_| rng.next()).collect();
         z.ep = (0..ncells).map(|_| rng.next()).collect();
-        z.hand = (0..players * MAX_TYPES * HAND_MAX).map(|_| rng.next()).collect();
+        z.hand = (0..players * MAX_TYPES * HAND_MAX)
+            .map(|_| rng.next())
+            .collect();
         z.extra = (0..64).map(|_| rng.next()).collect();
         z
     }
@@ -66,7 +68,8 @@ impl Zobrist {
     /// Key of holding `count` men of a type (keys xor in and out as counts change).
     #[inline]
     pub fn hand(&self, player: u8, kind: u8, count: u8) -> u64 {
-        self.hand[(player as usize * MAX_TYPES + kind as usize) * HAND_MAX + (count as usize % HAND_MAX)]
+        self.hand
+            [(player as usize * MAX_TYPES + kind as usize) * HAND_MAX + (count as usize % HAND_MAX)]
     }
 
     /// Xor of the keys of every right bit set in `rights`.

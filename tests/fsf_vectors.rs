@@ -33,7 +33,10 @@ fn perft_and_legal_moves_match_fairy_stockfish() {
         let opts = if opts == "-" { "" } else { opts };
         let v = variants::build(id, opts)
             .unwrap_or_else(|e| panic!("{}: variant {id} {opts}: {e}", path.display()));
-        for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
             let cols: Vec<&str> = line.split('\t').collect();
             let f = cols[0];
             let mut pos = match fen::parse(&v, f) {
@@ -48,7 +51,8 @@ fn perft_and_legal_moves_match_fairy_stockfish() {
                 legal_moves(&mut pos, &mut list);
                 let mut ours: Vec<String> = list.iter().map(|&m| move_to_string(&pos, m)).collect();
                 ours.sort();
-                let mut theirs: Vec<String> = expected.split_whitespace().map(String::from).collect();
+                let mut theirs: Vec<String> =
+                    expected.split_whitespace().map(String::from).collect();
                 theirs.sort();
                 if ours != theirs {
                     let extra: Vec<_> = ours.iter().filter(|m| !theirs.contains(m)).collect();
@@ -70,6 +74,11 @@ fn perft_and_legal_moves_match_fairy_stockfish() {
             checked += 1;
         }
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     assert!(checked > 0);
 }

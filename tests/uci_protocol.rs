@@ -335,4 +335,15 @@ fn variant_options_sent_before_the_variant_apply_to_it() {
         "{l:?}"
     );
     assert!(l.last().unwrap().contains("castling=three"), "{l:?}");
+    // A GUI sets the variant again before the next game: the options stay.
+    e.send("ucinewgame");
+    e.send("setoption name UCI_Variant value capablanca");
+    e.send("position fen r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1 moves f1c1");
+    e.send("d");
+    let l = e.until("Variant:", 5000);
+    assert!(
+        l.iter().all(|x| !x.starts_with("info string error")),
+        "{l:?}"
+    );
+    assert!(l.last().unwrap().contains("castling=three"), "{l:?}");
 }

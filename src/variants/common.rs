@@ -55,7 +55,8 @@ pub fn fide_pawn(geo: &Geometry, to: Vec<PieceType>) -> PieceDef {
 }
 
 pub fn cell(geo: &Geometry, name: &str) -> Cell {
-    geo.parse_cell(name).unwrap_or_else(|| panic!("no cell {name}"))
+    geo.parse_cell(name)
+        .unwrap_or_else(|| panic!("no cell {name}"))
 }
 
 /// Adds one castling: king and rook cells, destinations, and the FEN token of its right.
@@ -70,7 +71,12 @@ pub fn castle(
     rook_to: &str,
 ) {
     let g = b.geo().clone();
-    let (k, kt, r, rt) = (cell(&g, king), cell(&g, king_to), cell(&g, rook), cell(&g, rook_to));
+    let (k, kt, r, rt) = (
+        cell(&g, king),
+        cell(&g, king_to),
+        cell(&g, rook),
+        cell(&g, rook_to),
+    );
     let right = b.right(RightDef {
         token: token.to_string(),
         player,
@@ -91,14 +97,27 @@ pub fn castle(
 
 /// Standard K/Q castling for both sides on the first/last rank: the king on file `kf` moves to
 /// `kg`/`kc`, the rooks on the corner files to `rf`/`rd` (file letters).
-pub fn castle_both_sides(b: &mut VariantBuilder, kf: char, kside: (char, char), qside: (char, char)) {
+pub fn castle_both_sides(
+    b: &mut VariantBuilder,
+    kf: char,
+    kside: (char, char),
+    qside: (char, char),
+) {
     let h = b.geo().height;
     let w = b.geo().width;
     let last_file = (b'a' + w - 1) as char;
     for (player, r) in [(0u8, 1u8), (1, h)] {
         let (tk, tq) = if player == 0 { ("K", "Q") } else { ("k", "q") };
         let sq = |f: char| format!("{f}{r}");
-        castle(b, player, tk, &sq(kf), &sq(kside.0), &sq(last_file), &sq(kside.1));
+        castle(
+            b,
+            player,
+            tk,
+            &sq(kf),
+            &sq(kside.0),
+            &sq(last_file),
+            &sq(kside.1),
+        );
         castle(b, player, tq, &sq(kf), &sq(qside.0), &sq('a'), &sq(qside.1));
     }
 }
