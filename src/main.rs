@@ -6,6 +6,14 @@ use clap::{Parser, Subcommand};
 use chatrang::search::{self, Control, Limits, Searcher, bench};
 use chatrang::{fen, notation, perft, uci, variants};
 
+/// `println!` that ignores a closed stdout (e.g. piped into `head`) instead of panicking.
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($t)*);
+    }};
+}
+
 #[derive(Parser)]
 #[command(
     name = "chatrang",
@@ -167,7 +175,7 @@ fn run_perft(
     let nodes = if div {
         let mut total = 0;
         for (m, n) in perft::divide(&mut pos, depth.max(1)) {
-            println!("{m}: {n}");
+            out!("{m}: {n}");
             total += n;
         }
         total
@@ -175,16 +183,19 @@ fn run_perft(
         perft::perft(&mut pos, depth)
     };
     let secs = t.elapsed().as_secs_f64();
-    println!("nodes {nodes}");
-    println!("time {:.3} s", secs);
-    println!("nps {:.0}", nodes as f64 / secs.max(1e-9));
+    out!("nodes {nodes}");
+    out!("time {:.3} s", secs);
+    out!("nps {:.0}", nodes as f64 / secs.max(1e-9));
     Ok(())
 }
 
 fn list_variants() {
-    println!(
+    out!(
         "{:<14} {:<7} {:<3} {:<40} options",
-        "id", "board", "pl", "name"
+        "id",
+        "board",
+        "pl",
+        "name"
     );
     for e in variants::all() {
         let (board, players) = match variants::build(e.id, "") {
@@ -204,7 +215,7 @@ fn list_variants() {
             .iter()
             .map(|o| format!("{}={}", o.key, o.values.join("|")))
             .collect();
-        println!(
+        out!(
             "{:<14} {:<7} {:<3} {:<40} {}",
             e.id,
             board,
@@ -222,11 +233,11 @@ fn run_bench(depth: i32, threads: usize, hash: usize, chess_only: bool, games: u
         bench::positions(games.max(1))
     };
     let (nodes, ms) = bench::run(&list, depth, threads, hash, true);
-    println!("===========================");
-    println!("Positions       : {}", list.len());
-    println!("Total time (ms) : {ms}");
-    println!("Nodes searched  : {nodes}");
-    println!("Nodes/second    : {}", nodes * 1000 / ms.max(1));
+    out!("===========================");
+    out!("Positions       : {}", list.len());
+    out!("Total time (ms) : {ms}");
+    out!("Nodes searched  : {nodes}");
+    out!("Nodes/second    : {}", nodes * 1000 / ms.max(1));
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -247,7 +258,7 @@ fn run_analyse(
         let m = notation::parse_move(&mut pos, mv)?;
         pos.make(m);
     }
-    println!("{}", uci::diagram(&pos));
+    out!("{}", uci::diagram(&pos));
     let mut s = Searcher::new(hash);
     s.threads = threads.max(1);
     let limits = Limits {
@@ -262,10 +273,14 @@ fn run_analyse(
     } else {
         "second player (lower case)"
     };
-    println!("\nSide to move: {side}; scores are for the side to move.\n");
-    println!(
+    out!("\nSide to move: {side}; scores are for the side to move.\n");
+    out!(
         "{:>5} {:>3} {:>10} {:>11} {:>7}  pv",
-        "depth", "pv", "score", "nodes", "ms"
+        "depth",
+        "pv",
+        "score",
+        "nodes",
+        "ms"
     );
     let p = pos.clone();
     let r = s.search(&pos, &limits, &ctl, &mut |i: &search::Info| {
@@ -274,7 +289,7 @@ fn run_analyse(
         } else {
             format!("{:+.2}", i.score as f64 / 100.0)
         };
-        println!(
+        out!(
             "{:>5} {:>3} {:>10} {:>11} {:>7}  {}",
             format!("{}/{}", i.depth, i.seldepth),
             i.multipv,
@@ -286,14 +301,14 @@ fn run_analyse(
     });
     match r.best {
         Some(b) => {
-            println!(
+            out!(
                 "\nbest move {}  ({}, depth {})",
                 notation::move_to_string(&pos, b),
                 search::score_string(r.score),
                 r.depth
             );
             for (k, (sc, pv)) in r.lines.iter().enumerate() {
-                println!(
+                out!(
                     "  line {}: {:<10} {}",
                     k + 1,
                     search::score_string(*sc),
@@ -303,7 +318,7 @@ fn run_analyse(
         }
         None => {
             let o = chatrang::outcome::outcome(&mut pos);
-            println!(
+            out!(
                 "\nno legal move: {}",
                 o.map_or("game over".to_string(), |o| format!(
                     "{:?} ({})",
