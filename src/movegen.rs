@@ -393,42 +393,46 @@ pub fn legal_moves(pos: &mut Position, out: &mut MoveList) {
 /// Counts legal moves without keeping them (bulk counting at perft leaves): men that cannot
 /// uncover an attack on a royal are counted straight from the tables.
 pub fn count_legal(pos: &mut Position) -> usize {
-    let v = std::sync::Arc::clone(&pos.v);
     let s = safety(pos);
+    let hooks = pos.v.hooks;
     if s.in_check
         || s.royals.len() > 1
         || !s.unsafe_to.is_empty()
-        || v.hooks.filter_legal
-        || v.hooks.after_make
+        || hooks.filter_legal
+        || hooks.after_make
     {
         let mut out = MoveList::new();
         legal_moves(pos, &mut out);
         return out.len();
     }
-    let us = pos.side;
     let mut n = Counter(0);
     let mut rest = MoveList::new();
-    for kind in 0..v.pieces.len() {
-        let royal = v.pieces[kind].royal;
-        for &from in pos.cells_of(us, kind as u8) {
-            if royal || s.unsafe_from.contains(from) {
-                piece_moves(pos, from, &mut rest);
-            } else {
-                piece_moves(pos, from, &mut n);
+    {
+        let pos = &*pos;
+        let v = &*pos.v;
+        let us = pos.side;
+        for kind in 0..v.pieces.len() {
+            let royal = v.pieces[kind].royal;
+            for &from in pos.cells_of(us, kind as u8) {
+                if royal || s.unsafe_from.contains(from) {
+                    piece_moves(pos, from, &mut rest);
+                } else {
+                    piece_moves(pos, from, &mut n);
+                }
             }
         }
-    }
-    if pos.st.ep[0] != NO_CELL {
-        en_passant(pos, &mut rest);
-    }
-    if !v.castling.is_empty() && pos.st.rights != 0 {
-        castling(pos, &mut rest);
-    }
-    if v.drops {
-        drops(pos, &mut n);
-    }
-    if v.hooks.extra_moves {
-        v.rules.extra_moves(pos, &mut rest);
+        if pos.st.ep[0] != NO_CELL {
+            en_passant(pos, &mut rest);
+        }
+        if !v.castling.is_empty() && pos.st.rights != 0 {
+            castling(pos, &mut rest);
+        }
+        if v.drops {
+            drops(pos, &mut n);
+        }
+        if hooks.extra_moves {
+            v.rules.extra_moves(pos, &mut rest);
+        }
     }
     for &m in &rest {
         if is_legal(pos, m, &s) {

@@ -325,6 +325,18 @@ fn score_to_tt(s: i32, ply: usize) -> i32 {
 }
 
 #[inline]
+/// The stored score, if its bound settles the window.
+fn tt_cutoff(h: &tt::Hit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = score_from_tt(h.score, ply);
+    let settles = match h.bound {
+        BOUND_LOWER => s >= beta,
+        BOUND_UPPER => s <= alpha,
+        BOUND_EXACT => true,
+        _ => false,
+    };
+    settles.then_some(s)
+}
+
 fn score_from_tt(s: i32, ply: usize) -> i32 {
     if s >= MATE_BOUND {
         s - ply as i32
@@ -769,16 +781,9 @@ impl<'a> Worker<'a> {
         if let Some(h) = hit
             && !pv_node
             && h.depth >= depth
+            && let Some(s) = tt_cutoff(&h, ply, alpha, beta)
         {
-            let s = score_from_tt(h.score, ply);
-            if match h.bound {
-                BOUND_LOWER => s >= beta,
-                BOUND_UPPER => s <= alpha,
-                BOUND_EXACT => true,
-                _ => false,
-            } {
-                return s;
-            }
+            return s;
         }
 
         let mut list = MoveList::new();
@@ -1045,16 +1050,9 @@ impl<'a> Worker<'a> {
         let hit = self.sh.tt.probe(key);
         if let Some(h) = hit
             && !pv_node
+            && let Some(s) = tt_cutoff(&h, ply, alpha, beta)
         {
-            let s = score_from_tt(h.score, ply);
-            if match h.bound {
-                BOUND_LOWER => s >= beta,
-                BOUND_UPPER => s <= alpha,
-                BOUND_EXACT => true,
-                _ => false,
-            } {
-                return s;
-            }
+            return s;
         }
         let mut list = MoveList::new();
         let mut best;

@@ -117,19 +117,25 @@ pub fn standard_castling(b: &mut VariantBuilder) {
     common::castle_both_sides(b, 'e', ('g', 'f'), ('c', 'd'));
 }
 
+/// FIDE's draws for a game with orthodox minors: the 50-move rule and dead positions by material.
+pub fn fide_draws(b: &mut VariantBuilder, knight: PieceType, bishop: PieceType) {
+    b.end().nmove = 50;
+    b.rules(
+        Box::new(InsufficientMaterial { knight, bishop }),
+        HookFlags {
+            outcome: true,
+            ..Default::default()
+        },
+    );
+}
+
 /// A game with every rule of orthodox chess (castling, insufficient material, 50 moves) from
 /// another start position.
 pub fn orthodox(id: &str, name: &str, start: &str) -> Result<Variant, String> {
     let (mut b, army) = fide_builder(id, name);
     standard_castling(&mut b);
     b.start(start);
-    b.rules(
-        Box::new(army.insufficient_material()),
-        HookFlags {
-            outcome: true,
-            ..Default::default()
-        },
-    );
+    fide_draws(&mut b, army.knight, army.bishop);
     b.build()
 }
 

@@ -2,11 +2,11 @@
 //! Castling moves the king two squares by default (the book's rule), three with `castling=three`
 //! (Capablanca's own rule, Fairy-Stockfish's).
 
-use super::super::chess::InsufficientMaterial;
+use super::super::chess::fide_draws;
 use super::super::{Entry, OptionDef, Opts, common};
 use crate::geometry::Geometry;
 use crate::piece::{Initial, PieceDef};
-use crate::variant::{HookFlags, Variant, VariantBuilder};
+use crate::variant::{Variant, VariantBuilder};
 
 pub const ENTRY: Entry = Entry {
     id: "capablanca",
@@ -79,17 +79,7 @@ pub fn build_capa(
         common::castle_both_sides(&mut b, 'f', ('h', 'g'), ('d', 'e'));
     }
     b.start(start);
-    b.end().nmove = 50;
-    b.rules(
-        Box::new(InsufficientMaterial {
-            knight: n,
-            bishop: bi,
-        }),
-        HookFlags {
-            outcome: true,
-            ..Default::default()
-        },
-    );
+    fide_draws(&mut b, n, bi);
     b.build()
 }
 

@@ -1,11 +1,11 @@
 //! Chancellor Chess (Foster, 9x9): the FIDE army plus a Chancellor (RN) and a ninth pawn.
 //! Default arrangement = the book's chart; `arrangement=foster` = Fairy-Stockfish `chancellor`.
 
-use super::super::chess::InsufficientMaterial;
+use super::super::chess::fide_draws;
 use super::super::{Entry, OptionDef, Opts, common};
 use crate::geometry::Geometry;
 use crate::piece::PieceDef;
-use crate::variant::{HookFlags, Variant, VariantBuilder};
+use crate::variant::{Variant, VariantBuilder};
 
 pub const ENTRY: Entry = Entry {
     id: "chancellor",
@@ -45,16 +45,6 @@ fn build(o: &Opts) -> Result<Variant, String> {
     } else {
         "rnbqkcbnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBQKCBNR w KQkq - 0 1"
     });
-    b.end().nmove = 50;
-    b.rules(
-        Box::new(InsufficientMaterial {
-            knight: n,
-            bishop: bi,
-        }),
-        HookFlags {
-            outcome: true,
-            ..Default::default()
-        },
-    );
+    fide_draws(&mut b, n, bi);
     b.build()
 }
