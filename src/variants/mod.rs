@@ -6,6 +6,9 @@ pub mod large;
 pub mod modern;
 pub mod regional;
 pub mod shatranj_family;
+pub mod shogi_family;
+pub mod special;
+pub mod xiangqi_family;
 
 use std::sync::Arc;
 
@@ -63,6 +66,9 @@ pub fn all() -> &'static [&'static Entry] {
             large::ENTRIES,
             regional::ENTRIES,
             modern::ENTRIES,
+            xiangqi_family::ENTRIES,
+            shogi_family::ENTRIES,
+            special::ENTRIES,
         ] {
             v.extend(family.iter());
         }
