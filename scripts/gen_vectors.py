@@ -147,6 +147,26 @@ GAMES = [
          fen="rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1", checks=set(),
          note="FSF makruk; positions whose FSF FEN carries makruk counting fields are skipped "
               "(counting is an optional game end in FSF and does not affect perft)"),
+    dict(id="shogi", opts={}, fsf="shogi",
+         fen="lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1",
+         checks={"pawndropmate"},
+         note="FSF shogi; our start FEN is FSF's short form, random positions keep FSF's full form. "
+              "FSF generates pawn drops that mate (it scores them as a loss for the dropper); our "
+              "spec forbids them (uchifuzume), so trees with such a drop are cut"),
+    dict(id="sittuyin", opts={"setup": "fsf", "promotion": "fsf", "stalemate": "draw"},
+         fsf="sittuyin",
+         fen="8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1", checks=set(),
+         note="FSF sittuyin (setup phase by drops, FSF promotion); counting and the 50-move "
+              "rule are game ends that do not affect perft"),
+    dict(id="xiangqi", opts={}, fsf="xiangqi",
+         fen="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+         checks=set(),
+         note="FSF xiangqi; its repetition/chasing and move-count rules are not part of perft"),
+    dict(id="janggi", opts={}, fsf="janggi",
+         fen="rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+         checks=set(),
+         note="FSF janggi (passes e2e2, bikjang, material counting); FSF generates no move after "
+              "two passes or two bikjang positions in a row, and neither does chatrang's janggi"),
 ]
 
 SQ_RE = re.compile(r"^([a-z])(\d+)([a-z])(\d+)(.*)$")
@@ -264,6 +284,8 @@ def could_be_unclean(g, fen, depth):
     p = depth - 1                  # deepest ply at which moves are generated
     if p < 0:
         return False
+    if "pawndropmate" in g["checks"]:
+        return True                # looked at exactly, node by node
     mat = material(fen)
     stm = fen.split(" ")[1]
     caps = {stm: (p + 1) // 2, ("b" if stm == "w" else "w"): p // 2}   # max captures made by a side
@@ -283,7 +305,27 @@ def could_be_unclean(g, fen, depth):
     return False
 
 
+def pawn_drop_mate(v, fen):
+    """Does the side to move have a legal pawn drop that mates (FSF generates it; shogi's
+    uchifuzume rule forbids it)?  Only the cell in front of the enemy king can give check."""
+    board, hand = parse_board(fen)
+    white = fen.split(" ")[1] == "w"
+    if ("P" if white else "p") not in hand:
+        return False
+    king = "k" if white else "K"
+    for sq, pc in board.items():
+        if pc == king:
+            rank = int(sq[1:]) + (-1 if white else 1)
+            cell = "%s%d" % (sq[0], rank)
+            drop = "P@" + cell
+            if rank >= 1 and cell not in board and drop in sf.legal_moves(v, fen, []):
+                return not sf.legal_moves(v, fen, [drop])
+    return False
+
+
 def node_unclean(g, v, fen):
+    if "pawndropmate" in g["checks"] and pawn_drop_mate(v, fen):
+        return "pawn drop mate (uchifuzume: FSF generates the drop, our spec forbids it)"
     mat = material(fen)
     if "bare" in g["checks"] and (mat["w"][0] == 0 or mat["b"][0] == 0):
         return "bare king"
@@ -553,6 +595,8 @@ def generate(g, args):
     if g.get("note"):
         hdr.append("# note: %s" % g["note"])
     crit = ["FSF's is_immediate_game_end() holds (FSF generates no moves there)"]
+    if "pawndropmate" in g["checks"]:
+        crit.insert(0, "the side to move has a pawn drop that mates (uchifuzume)")
     if "bare" in g["checks"]:
         crit.insert(0, "a side has only its king left (bare-king rule of our spec)")
     if "insufficient" in g["checks"]:

@@ -82,6 +82,25 @@ fn images(v: (i8, i8)) -> Vec<(i8, i8)> {
     out
 }
 
+/// All distinct images of a 3-D vector: every permutation of its coordinates, every sign.
+fn images3(v: (i8, i8, i8)) -> Vec<(i8, i8, i8)> {
+    let (a, b, c) = v;
+    let mut out = Vec::new();
+    for (x, y, z) in [(a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)] {
+        for sx in [1, -1] {
+            for sy in [1, -1] {
+                for sz in [1, -1] {
+                    let w = (x * sx, y * sy, z * sz);
+                    if !out.contains(&w) {
+                        out.push(w);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Does vector `v` match one direction term (`f`, `fl`, `ff`, `v`, ...)?
 fn term_matches(term: &str, (x, y): (i8, i8)) -> bool {
     let (ax, ay) = (x.abs(), y.abs());
@@ -191,6 +210,9 @@ pub fn parse(s: &str) -> Result<Vec<MoveSpec>, BetzaError> {
         let (can_move, can_capture) = if m || c { (m, c) } else { (true, true) };
         // `(x,y)`: a leap by any vector, for leapers without a letter (e.g. `(1,4)` giraffe).
         let mut free: Option<(i8, i8)> = None;
+        // `(x,y,z)`: a 3-D leap (all images: coordinate permutations and signs).
+        let mut free3: Option<(i8, i8, i8)> = None;
+        let mut free_rider = false;
         if letter == '(' {
             let j = b[i..]
                 .iter()
@@ -202,12 +224,23 @@ pub fn parse(s: &str) -> Result<Vec<MoveSpec>, BetzaError> {
                 .map(|x| x.trim().parse::<i8>())
                 .collect::<Result<_, _>>()
                 .map_err(|_| BetzaError(format!("bad leap '({inner})' in {s}")))?;
-            if nums.len() != 2 || (nums[0] == 0 && nums[1] == 0) {
+            if !(nums.len() == 2 || nums.len() == 3) || nums.iter().all(|&n| n == 0) {
                 return Err(BetzaError(format!("bad leap '({inner})' in {s}")));
             }
-            let (a, bb) = (nums[0].abs(), nums[1].abs());
-            free = Some((a.min(bb), a.max(bb)));
+            if nums.len() == 3 {
+                free3 = Some((nums[0].abs(), nums[1].abs(), nums[2].abs()));
+            } else {
+                let (a, bb) = (nums[0].abs(), nums[1].abs());
+                free = Some((a.min(bb), a.max(bb)));
+            }
             i += j + 1;
+            // A doubled free leap `(x,y)(x,y)` is its rider.
+            let whole: String = b[i - j - 2..i].iter().collect();
+            let next: String = b[i..(i + whole.len()).min(b.len())].iter().collect();
+            if next == whole {
+                free_rider = true;
+                i += whole.len();
+            }
         }
         let mut letters: Vec<char> = match letter {
             '(' => vec!['('],
@@ -224,7 +257,9 @@ pub fn parse(s: &str) -> Result<Vec<MoveSpec>, BetzaError> {
             }
         };
         // Doubled letter: rider of that leap (NN nightrider, WW = R).
-        let mut rider = letters.iter().all(|&l| atom_of(l).unwrap().1) || letter == 'Q';
+        let mut rider = free_rider
+            || (free3.is_none() && letters.iter().all(|&l| atom_of(l).unwrap().1))
+            || letter == 'Q';
         if letter != '(' && b.get(i) == Some(&letter) && letters.len() == 1 {
             rider = true;
             i += 1;
@@ -260,6 +295,31 @@ pub fn parse(s: &str) -> Result<Vec<MoveSpec>, BetzaError> {
             letters.truncate(1);
         }
         let terms = split_terms(&dirs);
+        if let Some(v3) = free3 {
+            if bend_atom.is_some() {
+                return Err(BetzaError(format!("a 3-D leap cannot bend in {s}")));
+            }
+            for img in images3(v3) {
+                let flat = (img.0, img.1);
+                if !terms.is_empty() && !terms.iter().any(|t| term_matches(t, flat)) {
+                    continue;
+                }
+                out.push(MoveSpec {
+                    v: img,
+                    can_move,
+                    can_capture,
+                    min,
+                    max,
+                    lame,
+                    hop,
+                    initial,
+                    privilege,
+                    unless_privilege,
+                    bend: None,
+                });
+            }
+            continue;
+        }
         for l in letters {
             let (v, _) = atom_of(l).unwrap();
             for img in images(v) {
@@ -419,6 +479,24 @@ mod tests {
         );
         assert!(parse("(1,").is_err());
         assert!(parse("(0,0)").is_err());
+    }
+
+    #[test]
+    fn three_d_leaps_and_riders() {
+        let n = |s: &str| parse(s).unwrap().len();
+        assert_eq!(n("(1,0,0)"), 6);
+        assert_eq!(n("(1,1,0)"), 12);
+        assert_eq!(n("(1,1,1)"), 8);
+        assert_eq!(n("(1,2,0)"), 24);
+        let r = parse("(1,1,1)(1,1,1)").unwrap();
+        assert!(r.len() == 8 && r.iter().all(|m| m.max == 0));
+        assert!(parse("(1,0,0)").unwrap().iter().all(|m| m.max == 1));
+        // forward-capturing: sideways-forward and vertical-forward
+        let mut p: Vec<_> = parse("fc(0,1,1)").unwrap().iter().map(|m| m.v).collect();
+        p.sort();
+        assert_eq!(p, vec![(-1, 1, 0), (0, 1, -1), (0, 1, 1), (1, 1, 0)]);
+        let r2 = parse("(1,2)(1,2)").unwrap();
+        assert!(r2.len() == 8 && r2.iter().all(|m| m.max == 0));
     }
 
     #[test]

@@ -21,7 +21,15 @@ fn piece_token(v: &Variant, tok: &str) -> Option<(PieceType, Player)> {
 /// Parses a FEN into a fresh position. Errors say what is wrong; nothing is changed on error.
 pub fn parse(v: &Arc<Variant>, fen: &str) -> Result<Position, String> {
     let mut pos = Position::empty(Arc::clone(v));
-    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    // Short form (`<board> <side> <halfmove> <move number>`): no rights or en-passant fields.
+    if v.fen_short
+        && fields
+            .get(2)
+            .is_some_and(|f| f.bytes().all(|b| b.is_ascii_digit()))
+    {
+        fields.splice(2..2, ["-", "-"]);
+    }
     if fields.is_empty() {
         return Err("empty FEN".into());
     }
@@ -34,6 +42,15 @@ pub fn parse(v: &Arc<Variant>, fen: &str) -> Result<Position, String> {
         if j + 1 != board.len() {
             return Err(format!("unexpected text after hand: {}", &board[j + 1..]));
         }
+        board = &board[..i];
+    }
+    // Occupants of the cells beyond the grid (citadels): `{A,-}`, one entry per extra cell.
+    let mut extra_cells = None;
+    if let Some(i) = board.find('{') {
+        if !board.ends_with('}') {
+            return Err("unclosed '{' in board".into());
+        }
+        extra_cells = Some(&board[i + 1..board.len() - 1]);
         board = &board[..i];
     }
     let levels: Vec<&str> = if geo.levels > 1 {
@@ -118,6 +135,32 @@ pub fn parse(v: &Arc<Variant>, fen: &str) -> Result<Position, String> {
                     geo.width
                 ));
             }
+        }
+    }
+    if let Some(list) = extra_cells {
+        let toks: Vec<&str> = list.split(',').collect();
+        let first = geo.grid_cells();
+        if toks.len() != geo.num_cells() - first {
+            return Err(format!(
+                "expected {} cells in '{{}}', found {}",
+                geo.num_cells() - first,
+                toks.len()
+            ));
+        }
+        for (i, tok) in toks.iter().enumerate() {
+            if *tok == "-" {
+                continue;
+            }
+            let (t, player) =
+                piece_token(v, tok).ok_or_else(|| format!("unknown piece '{tok}'"))?;
+            if player >= v.players {
+                return Err(format!("piece '{tok}' of a missing player"));
+            }
+            let c = (first + i) as Cell;
+            if !geo.exists(c) {
+                return Err("piece on a missing cell".into());
+            }
+            pos.put(c, Piece::new(t, player, player));
         }
     }
     if let Some(h) = hand {
@@ -304,14 +347,35 @@ pub fn board_string(pos: &Position) -> String {
             }
         }
     }
+    // Cells beyond the grid, only while one is occupied.
+    let first = geo.grid_cells();
+    if (first..geo.num_cells()).any(|c| !pos.at(c as Cell).is_empty()) {
+        let toks: Vec<String> = (first..geo.num_cells())
+            .map(|c| {
+                let p = pos.at(c as Cell);
+                if p.is_empty() {
+                    "-".to_string()
+                } else {
+                    v.pieces[p.kind() as usize].fen_token(p.owner())
+                }
+            })
+            .collect();
+        out.push('{');
+        out += &toks.join(",");
+        out.push('}');
+    }
     if v.hands_in_fen {
         out.push('[');
+        let len = out.len();
         for p in 0..v.players {
             for &t in &v.hand_types {
                 for _ in 0..pos.hand(p, t) {
                     out += &v.pieces[t as usize].fen_token(p);
                 }
             }
+        }
+        if v.fen_short && out.len() == len {
+            out.push('-');
         }
         out.push(']');
     }
@@ -335,15 +399,25 @@ pub fn to_fen(pos: &Position) -> String {
     } else {
         eps.iter().map(|&c| v.geo.name(c)).collect::<String>()
     };
-    let mut s = format!(
-        "{} {} {} {} {} {}",
-        board_string(pos),
-        side,
-        rights_string(pos, 2),
-        ep,
-        pos.st.halfmove,
-        pos.fullmove
-    );
+    let mut s = if v.fen_short {
+        format!(
+            "{} {} {} {}",
+            board_string(pos),
+            side,
+            pos.st.halfmove,
+            pos.fullmove
+        )
+    } else {
+        format!(
+            "{} {} {} {} {} {}",
+            board_string(pos),
+            side,
+            rights_string(pos, 2),
+            ep,
+            pos.st.halfmove,
+            pos.fullmove
+        )
+    };
     if v.rights.iter().any(|r| r.field == 6) {
         s.push(' ');
         s += &rights_string(pos, 6);

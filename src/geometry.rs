@@ -23,6 +23,39 @@ pub struct Geometry {
     ncells: usize,
     /// Names of cells beyond the grid (citadels and the like), by index from `grid_cells()`.
     extra_names: Vec<String>,
+    /// Explicit links to and from cells beyond the grid (see `Link`).
+    pub links: Vec<Link>,
+}
+
+/// An explicit one-step connection used where the grid has none (citadels): from `from`, a step
+/// of vector `d` (first army's orientation as written in Betza, after `orient`) reaches `to`.
+/// The movement tables use it for every Betza step or leap of that vector, subject to the
+/// restrictions below; the reverse attack tables follow from the movement tables.
+#[derive(Clone, Debug)]
+pub struct Link {
+    pub from: Cell,
+    pub d: (i32, i32, i32),
+    pub to: Cell,
+    /// May a ride or multi-leg move pass this link (else only a single step or leap of vector `d`)?
+    pub ride: bool,
+    /// May a man capture on `to` through this link (else move-only: `to` is never attacked that way)?
+    pub capture: bool,
+    /// Per army: bit mask of the piece types that may use the link.
+    pub types: [u64; 4],
+}
+
+impl Link {
+    /// A link usable by single steps/leaps of every type, captures allowed.
+    pub fn new(from: Cell, d: (i32, i32, i32), to: Cell) -> Link {
+        Link {
+            from,
+            d,
+            to,
+            ride: false,
+            capture: true,
+            types: [u64::MAX; 4],
+        }
+    }
 }
 
 impl Geometry {
@@ -46,6 +79,7 @@ impl Geometry {
             exists,
             ncells: n,
             extra_names: Vec::new(),
+            links: Vec::new(),
         }
     }
 
@@ -74,6 +108,23 @@ impl Geometry {
         self.exists.insert(c);
         self.extra_names.push(name.to_string());
         c
+    }
+
+    /// Declares an explicit link (see `Link`).
+    pub fn add_link(&mut self, l: Link) {
+        self.links.push(l);
+    }
+
+    /// `offset` for one step, falling back on explicit links where the grid has no cell (always
+    /// for cells beyond the grid): the target and the index of the link used, if any.
+    pub fn linked_offset(&self, c: Cell, d: (i32, i32, i32)) -> Option<(Cell, Option<usize>)> {
+        if let Some(t) = self.offset(c, d.0, d.1, d.2) {
+            return Some((t, None));
+        }
+        self.links
+            .iter()
+            .position(|l| l.from == c && l.d == d)
+            .map(|i| (self.links[i].to, Some(i)))
     }
 
     pub fn grid_cells(&self) -> usize {

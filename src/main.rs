@@ -4,7 +4,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 
 use chatrang::search::{self, Control, Limits, Searcher, bench};
-use chatrang::{fen, notation, perft, uci, variants};
+use chatrang::{fen, notation, perft, uci, usi, variants};
 
 /// `println!` that ignores a closed stdout (e.g. piped into `head`) instead of panicking.
 macro_rules! out {
@@ -27,8 +27,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Run the UCI protocol loop (the default).
+    /// Run the UCI protocol loop (the default; a first command `usi` switches to USI).
     Uci,
+    /// Run the USI protocol loop (shogi GUIs).
+    Usi,
     /// Count leaf nodes of the legal-move tree.
     Perft {
         #[arg(long, default_value = "chess")]
@@ -65,6 +67,26 @@ enum Cmd {
         #[arg(long, default_value_t = 12)]
         games: usize,
     },
+    /// Play engines against each other, with chatrang's rules as referee (see README).
+    Match(Box<MatchArgs>),
+    /// Draw a position as SVG or PNG (by the file extension of -o).
+    Render {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        #[arg(long, default_value = "")]
+        options: String,
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves to play from the position first (the last one is marked).
+        #[arg(long, num_args = 1.., allow_hyphen_values = false)]
+        moves: Vec<String>,
+        /// Output file: .svg or .png.
+        #[arg(short = 'o', long)]
+        output: String,
+        /// Cell size in pixels.
+        #[arg(long, default_value_t = 48)]
+        cell: u32,
+    },
     /// Analyse a position: iterative deepening lines with scores and principal variations.
     Analyse {
         #[arg(long, default_value = "chess")]
@@ -89,12 +111,189 @@ enum Cmd {
     },
 }
 
+#[derive(clap::Args)]
+struct MatchArgs {
+    /// An engine: `cmd=<program> name=<name> [proto=uci|usi] [variant=<its name>]
+    /// [option.<Name>=<value> ...]`; `cmd=self` is this program. Give it once per engine.
+    #[arg(long = "engine", num_args = 1.., action = clap::ArgAction::Append, required = true)]
+    engine: Vec<String>,
+    #[arg(long, default_value = "chess")]
+    variant: String,
+    /// Game options `key=value` (sent as VariantOptions to engines that take them).
+    #[arg(long, default_value = "")]
+    options: String,
+    /// Clock: `[moves/]base[+inc]` in seconds, e.g. `10+0.1` or `40/60`.
+    #[arg(long)]
+    tc: Option<String>,
+    /// Fixed milliseconds per move.
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// Nodes per move.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Depth per move.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Milliseconds an engine may overstep its time before it loses on time.
+    #[arg(long, default_value_t = 100)]
+    margin: u64,
+    /// Longest wait in ms for a move under node or depth limits.
+    #[arg(long, default_value_t = 60000)]
+    timeout: u64,
+    /// Games per encounter per round (pairs play each opening with colours swapped).
+    #[arg(long, default_value_t = 2)]
+    games: u32,
+    #[arg(long, default_value_t = 1)]
+    rounds: u32,
+    /// FEN/EPD file, one position a line.
+    #[arg(long)]
+    openings: Option<String>,
+    /// Random book plies from each opening.
+    #[arg(long, default_value_t = 0)]
+    random_plies: u32,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Append the games to this PGN file.
+    #[arg(long)]
+    pgn: Option<String>,
+    /// Resign when both engines agree the score is below -CP for --resign-moves moves.
+    #[arg(long)]
+    resign_score: Option<i32>,
+    #[arg(long, default_value_t = 3)]
+    resign_moves: u32,
+    /// Draw when every engine's |score| <= CP for --draw-moves moves after --draw-after.
+    #[arg(long)]
+    draw_score: Option<i32>,
+    #[arg(long, default_value_t = 8)]
+    draw_moves: u32,
+    #[arg(long, default_value_t = 40)]
+    draw_after: u32,
+    /// Draw by adjudication after this many plies (0 = never).
+    #[arg(long, default_value_t = 1000)]
+    max_plies: u32,
+    /// SPRT: `elo0=0,elo1=5,alpha=0.05,beta=0.05`; stops when the LLR crosses a bound.
+    #[arg(long)]
+    sprt: Option<String>,
+    /// No progress line.
+    #[arg(long)]
+    quiet: bool,
+    #[arg(long, default_value = "chatrang match")]
+    event: String,
+}
+
+fn run_match(a: MatchArgs) -> Result<(), String> {
+    use chatrang::matchrun::{self, DrawRule, MatchConfig, ResignRule, engine::EngineSpec, tc};
+    // Clap flattens repeated multi-value options: regroup the items per `--engine`.
+    let mut groups: Vec<Vec<String>> = Vec::new();
+    let mut inside = false;
+    for arg in std::env::args().skip(1) {
+        if arg == "--engine" {
+            groups.push(Vec::new());
+            inside = true;
+        } else if let Some(rest) = arg.strip_prefix("--engine=") {
+            groups.push(vec![rest.to_string()]);
+            inside = true;
+        } else if arg.starts_with("--") {
+            inside = false;
+        } else if inside && let Some(g) = groups.last_mut() {
+            g.push(arg);
+        }
+    }
+    debug_assert_eq!(groups.iter().map(Vec::len).sum::<usize>(), a.engine.len());
+    let engines = groups
+        .iter()
+        .map(|items| EngineSpec::parse(items))
+        .collect::<Result<Vec<_>, _>>()?;
+    let openings = match &a.openings {
+        Some(p) => Some(std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}"))?),
+        None => None,
+    };
+    let cfg = MatchConfig {
+        engines,
+        variant: a.variant,
+        variant_options: a.options,
+        limit: tc::MoveLimit {
+            clock: a.tc.as_deref().map(tc::Clock::parse).transpose()?,
+            movetime_ms: a.movetime,
+            nodes: a.nodes,
+            depth: a.depth,
+        },
+        margin_ms: a.margin,
+        move_timeout_ms: a.timeout,
+        games: a.games,
+        rounds: a.rounds,
+        openings,
+        random_plies: a.random_plies,
+        seed: a.seed,
+        concurrency: a.concurrency,
+        pgn_out: a.pgn,
+        resign: a.resign_score.map(|cp| ResignRule {
+            cp,
+            moves: a.resign_moves,
+        }),
+        draw: a.draw_score.map(|cp| DrawRule {
+            cp,
+            moves: a.draw_moves,
+            after: a.draw_after,
+        }),
+        max_plies: a.max_plies,
+        sprt: a
+            .sprt
+            .as_deref()
+            .map(matchrun::stats::Sprt::parse)
+            .transpose()?,
+        progress: !a.quiet,
+        event: a.event,
+    };
+    let r = matchrun::run_match(&cfg)?;
+    out!("{}", matchrun::table(&cfg, &r));
+    Ok(())
+}
+
+fn run_render(
+    variant: &str,
+    options: &str,
+    f: Option<&str>,
+    moves: &[String],
+    output: &str,
+    cell: u32,
+) -> Result<(), String> {
+    let v = variants::build(variant, options)?;
+    let mut pos = fen::parse(&v, f.unwrap_or(&v.start_fen))?;
+    let mut last = None;
+    for mv in moves.iter().flat_map(|m| m.split_whitespace()) {
+        let m = notation::parse_move(&mut pos, mv)?;
+        last = Some(m);
+        pos.make(m);
+    }
+    let opts = chatrang::render::Options {
+        cell: cell.clamp(16, 200),
+        last,
+    };
+    let bytes = if output.to_ascii_lowercase().ends_with(".png") {
+        chatrang::render::png(&pos, &opts)
+    } else if output.to_ascii_lowercase().ends_with(".svg") {
+        chatrang::render::svg(&pos, &opts).into_bytes()
+    } else {
+        return Err("the output file must end in .svg or .png".into());
+    };
+    std::fs::write(output, bytes).map_err(|e| format!("cannot write {output}: {e}"))
+}
+
 fn main() {
     let cli = Cli::parse();
     let code = match cli.cmd {
         None | Some(Cmd::Uci) => {
             let stdin = io::stdin();
             uci::run(stdin.lock(), uci::stdout_sink());
+            0
+        }
+        Some(Cmd::Usi) => {
+            let stdin = io::stdin();
+            usi::run(stdin.lock(), uci::stdout_sink());
             0
         }
         Some(Cmd::Perft {
@@ -125,6 +324,27 @@ fn main() {
             run_bench(depth, threads, hash, chess_only, games);
             0
         }
+        Some(Cmd::Match(a)) => match run_match(*a) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("error: {e}");
+                2
+            }
+        },
+        Some(Cmd::Render {
+            variant,
+            options,
+            fen: f,
+            moves,
+            output,
+            cell,
+        }) => match run_render(&variant, &options, f.as_deref(), &moves, &output, cell) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("error: {e}");
+                2
+            }
+        },
         Some(Cmd::Analyse {
             variant,
             options,

@@ -6,7 +6,7 @@ use arrayvec::ArrayVec;
 use crate::cellset::CellSet;
 use crate::geometry::{Cell, NO_CELL};
 use crate::moves::{Move, MoveKind};
-use crate::piece::{PieceDef, Player};
+use crate::piece::{PieceDef, PieceType, Player};
 use crate::position::Position;
 use crate::tables::{CANNON, CAPTURE, GRASSHOPPER, LEAPS, MOVE, PROMO, SETS_EP};
 
@@ -47,7 +47,8 @@ fn emit<S: Sink>(
     kind: MoveKind,
 ) {
     if let Some(pr) = &def.promotion
-        && pr.zone[army as usize].contains(to)
+        && (pr.zone[army as usize].contains(to)
+            || (def.promotes_from_zone && pr.zone[army as usize].contains(from)))
     {
         let v = &pos.v;
         for &t in &pr.to {
@@ -57,6 +58,10 @@ fn emit<S: Sink>(
             }
         }
         if !pr.optional {
+            return;
+        }
+        // No arrival, unpromoted, where the man could never move again.
+        if def.no_dead_arrival && v.tables.atoms(army, pos.at(from).kind(), to).is_empty() {
             return;
         }
         let m = Move::with(from, to, kind, 0);
@@ -141,7 +146,10 @@ pub fn piece_moves<S: Sink>(pos: &Position, from: Cell, out: &mut S) {
         } else {
             let mut it = cells[prefix..].iter();
             // find the screen
-            if !it.by_ref().any(|&c| !pos.at_table(c).is_empty()) {
+            let Some(&screen) = it.by_ref().find(|&&c| !pos.at_table(c).is_empty()) else {
+                continue;
+            };
+            if def.hop_exclude != 0 && def.hop_exclude >> pos.at_table(screen).kind() & 1 != 0 {
                 continue;
             }
             for &c in it {
@@ -151,7 +159,10 @@ pub fn piece_moves<S: Sink>(pos: &Position, from: Cell, out: &mut S) {
                         emit(pos, out, def, army, from, c, MoveKind::Normal);
                     }
                 } else {
-                    if a.flags & CAPTURE != 0 && q.owner() != us {
+                    if a.flags & CAPTURE != 0
+                        && q.owner() != us
+                        && def.hop_spare >> q.kind() & 1 == 0
+                    {
                         emit(pos, out, def, army, from, c, MoveKind::Normal);
                     }
                     break;
@@ -241,6 +252,17 @@ fn castling(pos: &Position, out: &mut MoveList) {
     }
 }
 
+/// Files (bits by file index) holding a man of `player` of type `t`, for `PieceDef::one_per_file`.
+#[inline]
+fn files_of(pos: &Position, player: Player, t: PieceType) -> u64 {
+    let geo = &pos.v.geo;
+    let mut files = 0u64;
+    for &c in pos.cells_of(player, t) {
+        files |= 1 << (geo.coords(c).0 & 63);
+    }
+    files
+}
+
 fn drops<S: Sink>(pos: &Position, out: &mut S) {
     let v = &*pos.v;
     let us = pos.side;
@@ -249,12 +271,106 @@ fn drops<S: Sink>(pos: &Position, out: &mut S) {
             continue;
         }
         let forbidden = &v.drop_forbidden[t as usize][us as usize % 2];
+        if v.pieces[t as usize].one_per_file {
+            let files = files_of(pos, us, t);
+            let w = v.geo.width as Cell;
+            for c in v.geo.cells() {
+                if pos.at(c).is_empty()
+                    && !forbidden.contains(c)
+                    && (!v.geo.is_grid(c) || files >> ((c % w) & 63) & 1 == 0)
+                {
+                    push(out, Move::with(NO_CELL, c, MoveKind::Drop, t));
+                }
+            }
+            continue;
+        }
         for c in v.geo.cells() {
             if pos.at(c).is_empty() && !forbidden.contains(c) {
                 push(out, Move::with(NO_CELL, c, MoveKind::Drop, t));
             }
         }
     }
+}
+
+/// May the side to move drop a man of type `t` (in hand) on `c`, as `drops` generates it?
+fn drop_allowed(pos: &Position, t: PieceType, c: Cell) -> bool {
+    let v = &*pos.v;
+    let us = pos.side;
+    pos.hand(us, t) > 0
+        && pos.at(c).is_empty()
+        && !v.drop_forbidden[t as usize][us as usize % 2].contains(c)
+        && (!v.pieces[t as usize].one_per_file
+            || !v.geo.is_grid(c)
+            || files_of(pos, us, t) >> (v.geo.coords(c).0 & 63) & 1 == 0)
+}
+
+/// Cells from which a man of type `t` of the side to move might attack an enemy royal (a
+/// superset: `drop_mates` decides), for the no-drop-mate rule.
+fn drop_check_cells(pos: &Position, t: PieceType, out: &mut ArrayVec<Cell, 64>) {
+    let v = &*pos.v;
+    let tb = &v.tables;
+    let us = pos.side;
+    for them in (0..v.players).filter(|&p| p != us) {
+        for k in pos.royals(them) {
+            for &(src, mask) in tb.leaps_to(us, k) {
+                if mask >> t & 1 != 0 {
+                    let _ = out.try_push(src);
+                }
+            }
+            for r in tb.rays_to(us, k) {
+                let cells = &tb.path[r.start as usize..r.start as usize + r.len as usize];
+                if r.mask >> t & 1 == 0 {
+                    continue;
+                }
+                for &c in cells {
+                    if !pos.at(c).is_empty() {
+                        break;
+                    }
+                    let _ = out.try_push(c);
+                }
+            }
+            for e in tb.paths_to(us, k) {
+                if e.kind == t {
+                    let _ = out.try_push(e.src);
+                }
+            }
+        }
+    }
+}
+
+/// Does the (otherwise legal) drop `m` checkmate at once?
+fn drop_mates(pos: &mut Position, m: Move) -> bool {
+    pos.make(m);
+    let mut mate = false;
+    if pos.in_check() {
+        let mut replies = MoveList::new();
+        legal_moves(pos, &mut replies);
+        mate = replies.is_empty();
+    }
+    pos.unmake(m);
+    mate
+}
+
+/// Legal drops of no-drop-mate types that give immediate mate (each counted once).
+fn count_drop_mates(pos: &mut Position) -> usize {
+    let v = std::sync::Arc::clone(&pos.v);
+    let mut n = 0;
+    for &t in &v.hand_types {
+        if !v.pieces[t as usize].no_drop_mate || pos.hand(pos.side, t) == 0 {
+            continue;
+        }
+        let mut cells = ArrayVec::new();
+        drop_check_cells(pos, t, &mut cells);
+        for (i, &c) in cells.iter().enumerate() {
+            if cells[..i].contains(&c) || !drop_allowed(pos, t, c) {
+                continue;
+            }
+            if drop_mates(pos, Move::with(NO_CELL, c, MoveKind::Drop, t)) {
+                n += 1;
+            }
+        }
+    }
+    n
 }
 
 /// What the side to move must watch for: check, and the cells a man may not leave (pinned) or
@@ -350,7 +466,7 @@ fn is_legal(pos: &mut Position, m: Move, s: &Safety) -> bool {
         m.kind,
         MoveKind::Normal | MoveKind::Double | MoveKind::Promotion | MoveKind::Drop
     );
-    if simple && !s.in_check && !pos.v.hooks.after_make {
+    if simple && !s.in_check && !pos.v.hooks.after_make && !pos.v.hooks.extra_attacks {
         let mover_royal = m.from != NO_CELL && pos.v.pieces[pos.at(m.from).kind() as usize].royal;
         if !mover_royal {
             if (m.from == NO_CELL || !s.unsafe_from.contains(m.from)) && !s.unsafe_to.contains(m.to)
@@ -372,6 +488,54 @@ fn is_legal(pos: &mut Position, m: Move, s: &Safety) -> bool {
 
 /// All legal moves of the side to move.
 pub fn legal_moves(pos: &mut Position, out: &mut MoveList) {
+    legal_moves_opt(pos, out, true);
+}
+
+/// Does the side to move have a legal move, the stalemate-move rule (`EndRules::stalemating_illegal`)
+/// left aside?
+pub fn has_legal_move(pos: &mut Position) -> bool {
+    if pos.v.hooks.filter_legal {
+        let mut l = MoveList::new();
+        legal_moves_opt(pos, &mut l, false);
+        return !l.is_empty();
+    }
+    let mut l = MoveList::new();
+    pseudo_legal(pos, &mut l);
+    let s = safety(pos);
+    let dm = pos.v.drop_mate_rule;
+    for &m in &l {
+        if is_legal(pos, m, &s)
+            && !(dm
+                && m.kind == MoveKind::Drop
+                && pos.v.pieces[m.piece as usize].no_drop_mate
+                && drop_mates(pos, m))
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// Removes the moves that stalemate the opponent (`EndRules::stalemating_illegal`).
+fn remove_stalemating(pos: &mut Position, out: &mut MoveList, start: usize) {
+    let mut keep = start;
+    for i in start..out.len() {
+        let m = out[i];
+        pos.make(m);
+        let stalemates = !pos.in_check() && !has_legal_move(pos);
+        pos.unmake(m);
+        if !stalemates {
+            out[keep] = m;
+            keep += 1;
+        }
+    }
+    if keep == start && pos.v.end.forced_stalemate_allowed {
+        return;
+    }
+    out.truncate(keep);
+}
+
+fn legal_moves_opt(pos: &mut Position, out: &mut MoveList, stalemate_rule: bool) {
     let start = out.len();
     pseudo_legal(pos, out);
     let s = safety(pos);
@@ -384,9 +548,40 @@ pub fn legal_moves(pos: &mut Position, out: &mut MoveList) {
         }
     }
     out.truncate(keep);
+    if pos.v.drop_mate_rule {
+        // Candidate (type, cell) pairs: drops of no-drop-mate types that may give check.
+        let v = std::sync::Arc::clone(&pos.v);
+        let mut cand: ArrayVec<(PieceType, Cell), 64> = ArrayVec::new();
+        for &t in &v.hand_types {
+            if v.pieces[t as usize].no_drop_mate && pos.hand(pos.side, t) > 0 {
+                let mut cells = ArrayVec::new();
+                drop_check_cells(pos, t, &mut cells);
+                for c in cells {
+                    let _ = cand.try_push((t, c));
+                }
+            }
+        }
+        if !cand.is_empty() {
+            let mut keep = start;
+            for i in start..out.len() {
+                let m = out[i];
+                let banned = m.kind == MoveKind::Drop
+                    && cand.contains(&(m.piece, m.to))
+                    && drop_mates(pos, m);
+                if !banned {
+                    out[keep] = m;
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+        }
+    }
     if pos.v.hooks.filter_legal {
         let v = std::sync::Arc::clone(&pos.v);
         v.rules.filter_legal(pos, out);
+    }
+    if stalemate_rule && pos.v.end.stalemating_illegal {
+        remove_stalemating(pos, out, start);
     }
 }
 
@@ -398,8 +593,10 @@ pub fn count_legal(pos: &mut Position) -> usize {
     if s.in_check
         || s.royals.len() > 1
         || !s.unsafe_to.is_empty()
-        || hooks.filter_legal
+        || (hooks.filter_legal && pos.v.rules.filter_active(pos))
         || hooks.after_make
+        || hooks.extra_attacks
+        || pos.v.end.stalemating_illegal
     {
         let mut out = MoveList::new();
         legal_moves(pos, &mut out);
@@ -438,6 +635,9 @@ pub fn count_legal(pos: &mut Position) -> usize {
         if is_legal(pos, m, &s) {
             n.0 += 1;
         }
+    }
+    if pos.v.drop_mate_rule {
+        n.0 -= count_drop_mates(pos);
     }
     n.0
 }

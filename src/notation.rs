@@ -9,12 +9,16 @@ pub fn move_to_string(pos: &Position, m: Move) -> String {
     let g = &v.geo;
     match m.kind {
         MoveKind::Drop => format!("{}@{}", v.pieces[m.piece as usize].letter, g.name(m.to)),
-        MoveKind::Promotion => format!(
-            "{}{}{}",
-            g.name(m.from),
-            g.name(m.to),
-            v.pieces[m.piece as usize].letter.to_lowercase()
-        ),
+        MoveKind::Promotion => {
+            let letter = &v.pieces[m.piece as usize].letter;
+            // A promoted type written `+X` (shogi family): the suffix is a bare `+`.
+            let suffix = if letter.starts_with('+') {
+                "+".to_string()
+            } else {
+                letter.to_lowercase()
+            };
+            format!("{}{}{}", g.name(m.from), g.name(m.to), suffix)
+        }
         MoveKind::Replace => {
             let owner_case = |s: String| s;
             let cap = pos.at(m.to);

@@ -91,8 +91,34 @@ pub struct PieceDef {
     pub promotion: Option<Promotion>,
     /// Further moves available only from given cells.
     pub zone_moves: Vec<ZoneMoves>,
+    /// Moves available only from given cells whose paths stay within those same cells (palace
+    /// lines: a ride stops where it would leave the cells).
+    pub inner_moves: Vec<ZoneMoves>,
+    /// Per army: the only cells the man may ever enter (empty = anywhere). Destinations outside
+    /// are never generated and rides stop at the region's edge (palace, own half of the board).
+    pub region: Vec<CellSet>,
+    /// Types (bit mask) its hopping moves may not jump over (janggi cannon: no cannon screen).
+    pub hop_exclude: u64,
+    /// Types (bit mask) its hopping moves may not capture.
+    pub hop_spare: u64,
+    /// Betza moves that count as attacks for check purposes only and are never played (e.g. a
+    /// general attacking along its file: the flying-general rule).
+    pub attack_only: String,
     /// Rough value in centipawns (0 = derive from the move tables).
     pub value: i32,
+    /// Promotion also when the move starts in the zone (shogi style: entering, inside or leaving).
+    pub promotes_from_zone: bool,
+    /// With optional promotion: the non-promoting arrival is forbidden on cells from which the man
+    /// would have no move at all (shogi pawn/lance on the last rank, knight on the last two).
+    pub no_dead_arrival: bool,
+    /// Captured, it goes to the capturer's hand as this type (a promoted man reverts); `None`: as
+    /// itself. Used where the variant has `captures_to_hand`.
+    pub demotes_to: Option<PieceType>,
+    /// Drops: at most one man of this type per file for a player (shogi nifu; only this exact
+    /// type counts, so promoted men of another type do not).
+    pub one_per_file: bool,
+    /// Dropping this type may not give immediate checkmate (shogi uchifuzume).
+    pub no_drop_mate: bool,
 }
 
 impl PieceDef {
@@ -107,7 +133,17 @@ impl PieceDef {
             initial: Initial::Never,
             promotion: None,
             zone_moves: Vec::new(),
+            inner_moves: Vec::new(),
+            region: Vec::new(),
+            hop_exclude: 0,
+            hop_spare: 0,
+            attack_only: String::new(),
             value: 0,
+            promotes_from_zone: false,
+            no_dead_arrival: false,
+            demotes_to: None,
+            one_per_file: false,
+            no_drop_mate: false,
         }
     }
 

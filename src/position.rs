@@ -211,11 +211,27 @@ impl Position {
     /// Cells of the royal men of `player`.
     #[inline]
     pub fn royals(&self, player: Player) -> impl Iterator<Item = Cell> + '_ {
+        let n = if self.v.sole_royal && self.royal_count(player) != 1 {
+            0
+        } else {
+            usize::MAX
+        };
         self.v
             .tables
             .royal_types
             .iter()
             .flat_map(move |&t| self.cells_of(player, t).iter().copied())
+            .take(n)
+    }
+
+    /// Number of men of royal types `player` has.
+    pub fn royal_count(&self, player: Player) -> usize {
+        self.v
+            .tables
+            .royal_types
+            .iter()
+            .map(|&t| self.count(player, t))
+            .sum()
     }
 
     /// Is cell `x` attacked by any man owned by `by`?
@@ -263,7 +279,19 @@ impl Position {
                 }
                 let cells = &t.path[e.start as usize..e.start as usize + e.len as usize];
                 let ok = if e.flags & CANNON != 0 {
-                    cells.iter().filter(|&&c| occupied(c)).count() == 1
+                    if e.exclude | e.spare != 0 {
+                        // The screen and the target may not be of an excluded type.
+                        let target = self.board[x as usize];
+                        let mut screens = cells.iter().filter(|&&c| occupied(c));
+                        let screen = screens.next();
+                        screens.next().is_none()
+                            && screen.is_some_and(|&c| {
+                                e.exclude >> self.board[c as usize].kind() & 1 == 0
+                            })
+                            && (target.is_empty() || e.spare >> target.kind() & 1 == 0)
+                    } else {
+                        cells.iter().filter(|&&c| occupied(c)).count() == 1
+                    }
                 } else if e.flags & GRASSHOPPER != 0 {
                     match cells.split_last() {
                         Some((last, rest)) => occupied(*last) && !rest.iter().any(|&c| occupied(c)),
@@ -277,7 +305,7 @@ impl Position {
                 }
             }
         }
-        false
+        self.v.hooks.extra_attacks && self.v.rules.extra_attack(self, x, by, vacated)
     }
 
     /// Is `x` attacked by any opponent of `me`? (two teams: everyone not on my side)
@@ -288,6 +316,9 @@ impl Position {
 
     /// Is any royal man of `player` attacked?
     pub fn royal_attacked(&self, player: Player) -> bool {
+        if self.v.sole_royal && self.royal_count(player) != 1 {
+            return false;
+        }
         for &t in &self.v.tables.royal_types {
             for &c in self.cells_of(player, t) {
                 if self.attacked_by_enemy(c, player) {
@@ -341,8 +372,14 @@ impl Position {
                     m.to
                 };
                 if !self.board[victim_cell as usize].is_empty() {
-                    self.st.captured = self.remove(victim_cell);
+                    let cap = self.remove(victim_cell);
+                    self.st.captured = cap;
                     self.st.halfmove = 0;
+                    if self.v.captures_to_hand {
+                        let k = self.hand_kind(cap);
+                        let n = self.hands[us as usize][k as usize];
+                        self.set_hand(us, k, n.wrapping_add(1));
+                    }
                 }
                 if self.v.pieces[mover.kind() as usize].resets_clock {
                     self.st.halfmove = 0;
@@ -486,6 +523,10 @@ impl Position {
                 }
                 let cap = self.st.captured;
                 if !cap.is_empty() {
+                    if self.v.captures_to_hand {
+                        let k = self.hand_kind(cap) as usize;
+                        self.hands[us as usize][k] = self.hands[us as usize][k].wrapping_sub(1);
+                    }
                     let cell = if m.kind == MoveKind::EnPassant {
                         prev.ep_victim
                     } else {
@@ -496,6 +537,14 @@ impl Position {
             }
         }
         self.st = prev;
+    }
+
+    /// The type a captured man `p` becomes in the capturer's hand (`PieceDef::demotes_to`).
+    #[inline]
+    pub fn hand_kind(&self, p: Piece) -> PieceType {
+        self.v.pieces[p.kind() as usize]
+            .demotes_to
+            .unwrap_or(p.kind())
     }
 
     /// Passes the turn (null move for search; a pass move in games that have one).

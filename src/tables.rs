@@ -58,6 +58,10 @@ pub struct PathEntry {
     pub len: u16,
     pub flags: u8,
     pub cond: u8,
+    /// Hoppers: types that may not be the screen (`PieceDef.hop_exclude`), nor the target
+    /// (`PieceDef.hop_spare`).
+    pub exclude: u64,
+    pub spare: u64,
 }
 
 #[derive(Default)]
@@ -117,6 +121,38 @@ fn walk(geo: &Geometry, from: Cell, d: (i32, i32, i32), max: usize, out: &mut Ve
     }
 }
 
+/// `walk` that may step through explicit links (`Geometry::links`); records `(index in out, link)`
+/// for every linked step.
+fn walk_linked(
+    geo: &Geometry,
+    from: Cell,
+    d: (i32, i32, i32),
+    max: usize,
+    out: &mut Vec<Cell>,
+    used: &mut Vec<(usize, usize)>,
+) {
+    let mut cur = from;
+    let mut seen = CellSet::EMPTY;
+    seen.insert(from);
+    for &c in out.iter() {
+        seen.insert(c);
+    }
+    let base = out.len();
+    while max == 0 || out.len() - base < max {
+        match geo.linked_offset(cur, d) {
+            Some((c, l)) if !seen.contains(c) => {
+                seen.insert(c);
+                if let Some(l) = l {
+                    used.push((out.len(), l));
+                }
+                out.push(c);
+                cur = c;
+            }
+            _ => break,
+        }
+    }
+}
+
 impl Tables {
     #[inline]
     pub fn atoms(&self, army: Player, t: PieceType, cell: Cell) -> &[Atom] {
@@ -167,9 +203,9 @@ impl Tables {
 
     /// Merges the plain single leaps of one (army, type, cell) into `LEAPS` atoms (fewer atoms to
     /// walk), and marks atoms that can reach the promotion zone.
-    fn finish_cell(&mut self, first: usize, zone: Option<&CellSet>) {
+    fn finish_cell(&mut self, first: usize, zone: Option<&CellSet>, from_zone: bool) {
         let plain = |a: &Atom| {
-            a.len == 1 && a.prefix == 0 && a.cond == 0 && a.flags & !(MOVE | CAPTURE) == 0
+            a.len == 1 && a.prefix == 0 && a.min == 0 && a.cond == 0 && a.flags & !(MOVE | CAPTURE) == 0
         };
         let mut keep: Vec<Atom> = Vec::new();
         let mut groups: Vec<(u8, Vec<Cell>)> = Vec::new();
@@ -201,7 +237,7 @@ impl Tables {
         if let Some(zone) = zone {
             for a in keep.iter_mut() {
                 let cells = &self.path[a.start as usize..a.start as usize + a.len as usize];
-                if cells.iter().any(|&c| zone.contains(c)) {
+                if from_zone || cells.iter().any(|&c| zone.contains(c)) {
                     a.flags |= PROMO;
                 }
             }
@@ -240,6 +276,21 @@ impl Tables {
                     .collect::<Result<ZoneSpecs, String>>()
             })
             .collect::<Result<_, _>>()?;
+        // Per type: moves from some cells that stay within them (palace lines).
+        let inner_specs: Vec<ZoneSpecs> = v
+            .pieces
+            .iter()
+            .map(|p| {
+                p.inner_moves
+                    .iter()
+                    .map(|z| {
+                        betza::parse(&z.betza)
+                            .map(|s| (z.cells.clone(), s))
+                            .map_err(|e| format!("{}: {e}", p.name))
+                    })
+                    .collect::<Result<ZoneSpecs, String>>()
+            })
+            .collect::<Result<_, _>>()?;
         t.royal_types = (0..ntypes)
             .filter(|&i| v.pieces[i].royal)
             .map(|i| i as PieceType)
@@ -247,11 +298,12 @@ impl Tables {
 
         // Forward tables.
         let mut buf = Vec::new();
+        let mut used: Vec<(usize, usize)> = Vec::new();
         for army in 0..players {
             for (ti, piece) in v.pieces.iter().enumerate() {
                 for cell in 0..ncells as Cell {
                     t.atom_idx.push(t.atoms.len() as u32);
-                    if !geo.exists(cell) || !geo.is_grid(cell) {
+                    if !geo.exists(cell) || (!geo.is_grid(cell) && geo.links.is_empty()) {
                         continue;
                     }
                     let zoned = zone_specs[ti]
@@ -259,8 +311,23 @@ impl Tables {
                         .filter(|(cells, _)| {
                             cells.get(army as usize).is_some_and(|c| c.contains(cell))
                         })
-                        .flat_map(|(_, s)| s.iter());
-                    for s in specs[ti].iter().chain(zoned) {
+                        .flat_map(|(_, s)| s.iter().map(|s| (s, None)));
+                    let inner = inner_specs[ti]
+                        .iter()
+                        .filter_map(|(cells, s)| {
+                            cells
+                                .get(army as usize)
+                                .filter(|c| c.contains(cell))
+                                .map(|c| (c, s))
+                        })
+                        .flat_map(|(c, s)| s.iter().map(move |s| (s, Some(c))));
+                    let region = piece.region.get(army as usize);
+                    for (s, confine) in specs[ti]
+                        .iter()
+                        .map(|s| (s, None))
+                        .chain(zoned)
+                        .chain(inner)
+                    {
                         if s.initial {
                             let ok = match &piece.initial {
                                 Initial::Cells(sets) => sets
@@ -286,6 +353,7 @@ impl Tables {
                         }
                         let d = orient(players, army, s.v);
                         buf.clear();
+                        used.clear();
                         let mut prefix = 0u8;
                         let mut min = s.min.saturating_sub(1);
                         if let Some(w) = s.bend {
@@ -297,13 +365,17 @@ impl Tables {
                             let w = orient(players, army, w);
                             // `buf` already holds the first step: the bent leg may add `max` cells.
                             let limit = if s.max == 0 { 0 } else { s.max as usize + 1 };
-                            walk(geo, first, w, limit, &mut buf);
+                            if geo.links.is_empty() {
+                                walk(geo, first, w, limit, &mut buf);
+                            } else {
+                                walk_linked(geo, first, w, limit, &mut buf, &mut used);
+                            }
                             buf.retain(|&c| c != cell);
                             if buf.len() <= 1 {
                                 continue;
                             }
                         } else if s.max == 1 && s.hop == Hop::None {
-                            let Some(to) = geo.offset(cell, d.0, d.1, d.2) else {
+                            let Some((to, link)) = geo.linked_offset(cell, d) else {
                                 continue;
                             };
                             if s.lame {
@@ -321,11 +393,35 @@ impl Tables {
                                 }
                                 prefix = buf.len() as u8;
                             }
+                            if let Some(l) = link {
+                                used.push((buf.len(), l));
+                            }
                             buf.push(to);
                             min = 0;
                         } else {
-                            walk(geo, cell, d, s.max as usize, &mut buf);
+                            if geo.links.is_empty() {
+                                walk(geo, cell, d, s.max as usize, &mut buf);
+                            } else {
+                                walk_linked(geo, cell, d, s.max as usize, &mut buf, &mut used);
+                            }
                             if buf.is_empty() {
+                                continue;
+                            }
+                        }
+                        // Confinement: destinations stay in the region (and the inner
+                        // moves' cells); a ride stops at the edge.
+                        if region.is_some() || confine.is_some() {
+                            let inside = |c: Cell| {
+                                region.is_none_or(|r| r.contains(c))
+                                    && confine.is_none_or(|z| z.contains(c))
+                            };
+                            let first = prefix as usize;
+                            if let Some(k) =
+                                buf[first.min(buf.len())..].iter().position(|&c| !inside(c))
+                            {
+                                buf.truncate(first + k);
+                            }
+                            if buf.len() <= first + min as usize {
                                 continue;
                             }
                         }
@@ -347,6 +443,37 @@ impl Tables {
                         if s.unless_privilege && cond != 0 {
                             flags |= UNLESS;
                         }
+                        // Explicit links: cut the path where this man may not pass; a move-only
+                        // link ends the path and gets a move-only atom of its own.
+                        let single = s.max == 1 && s.hop == Hop::None && s.bend.is_none();
+                        for &(i, l) in used.iter() {
+                            let link = &geo.links[l];
+                            let ok = link.types[army as usize % 4] >> ti & 1 != 0
+                                && (single || link.ride)
+                                && s.hop == Hop::None;
+                            if ok && link.capture {
+                                continue;
+                            }
+                            if ok
+                                && flags & MOVE != 0
+                                && i >= prefix as usize + min as usize
+                            {
+                                t.atoms.push(Atom {
+                                    start: t.path.len() as u32,
+                                    len: i as u16 + 1,
+                                    prefix: i as u8,
+                                    min: 0,
+                                    flags: flags & !CAPTURE,
+                                    cond,
+                                });
+                                t.path.extend_from_slice(&buf[..=i]);
+                            }
+                            buf.truncate(i);
+                            break;
+                        }
+                        if !used.is_empty() && buf.len() <= prefix as usize + min as usize {
+                            continue;
+                        }
                         t.atoms.push(Atom {
                             start: t.path.len() as u32,
                             len: buf.len() as u16,
@@ -361,7 +488,10 @@ impl Tables {
                         .promotion
                         .as_ref()
                         .and_then(|p| p.zone.get(army as usize));
-                    t.finish_cell(*t.atom_idx.last().unwrap() as usize, zone);
+                    // Promotion on leaving the zone too: every move from a zone cell may promote.
+                    let from_zone =
+                        piece.promotes_from_zone && zone.is_some_and(|z| z.contains(cell));
+                    t.finish_cell(*t.atom_idx.last().unwrap() as usize, zone, from_zone);
                 }
             }
         }
@@ -395,10 +525,20 @@ impl Tables {
         // Per army: (direction, types that ride it).
         type DirTypes = Vec<((i32, i32, i32), u64)>;
         let mut ray_dirs: Vec<DirTypes> = vec![Vec::new(); players as usize];
+        // Confined men's rides are not plain rays (they stop at the region's edge): they go to
+        // the path tables. Attack-only rides (flying general) are plain rays.
         let specs: Vec<Vec<betza::MoveSpec>> = v
             .pieces
             .iter()
-            .map(|p| betza::parse(&p.betza).unwrap_or_default())
+            .map(|p| {
+                let mut s = if p.region.is_empty() {
+                    betza::parse(&p.betza).unwrap_or_default()
+                } else {
+                    Vec::new()
+                };
+                s.extend(betza::parse(&p.attack_only).unwrap_or_default());
+                s
+            })
             .collect();
         for army in 0..players {
             for (ti, sp) in specs.iter().enumerate() {
@@ -447,7 +587,16 @@ impl Tables {
                         }
                         let hop = a.flags & (CANNON | GRASSHOPPER) != 0;
                         // Is this atom a plain ray covered by the reverse rays?
-                        if !hop && a.prefix == 0 && a.min == 0 && a.cond == 0 && cells.len() > 1 {
+                        // (Paths through explicit links are never plain rays.)
+                        let linked = !geo.links.is_empty()
+                            && (!geo.is_grid(src) || cells.iter().any(|&c| !geo.is_grid(c)));
+                        if !hop
+                            && !linked
+                            && a.prefix == 0
+                            && a.min == 0
+                            && a.cond == 0
+                            && cells.len() > 1
+                        {
                             let (sx, sy, sz) = geo.coords(src);
                             let (cx, cy, cz) = geo.coords(cells[0]);
                             let mut d = (
@@ -489,6 +638,8 @@ impl Tables {
                                 len: before.len() as u16,
                                 flags: a.flags,
                                 cond: a.cond,
+                                exclude: v.pieces[ti].hop_exclude,
+                                spare: v.pieces[ti].hop_spare,
                             };
                             path_pool.extend_from_slice(before);
                             paths[army as usize * n + x as usize].push(e);

@@ -63,32 +63,48 @@ impl Write for SinkWriter {
     }
 }
 
-fn emit(sink: &Sink, line: &str) {
+pub(crate) fn emit(sink: &Sink, line: &str) {
     let mut g = sink.lock().unwrap_or_else(|e| e.into_inner());
     let _ = g.write_all(format!("{line}\n").as_bytes());
     let _ = g.flush();
 }
 
 /// A running search: its control block and thread (which prints `bestmove` when done).
-struct Job {
-    ctl: Arc<Control>,
+pub(crate) struct Job {
+    pub(crate) ctl: Arc<Control>,
     handle: JoinHandle<()>,
     /// `go infinite` or `go ponder`: only `stop` (or `ponderhit`) ends it.
     open_ended: bool,
 }
 
+/// How a protocol writes moves and scores (UCI here; USI in `usi.rs`). The search thread, its
+/// `info` lines and `bestmove` are shared by both protocols through this.
+pub struct Dialect {
+    pub move_str: fn(&Position, Move) -> String,
+    pub score_str: fn(i32) -> String,
+    /// The `bestmove` argument when there is no move to play.
+    pub no_move: &'static str,
+}
+
+/// UCI with Fairy-Stockfish's move notation.
+pub static UCI_DIALECT: Dialect = Dialect {
+    move_str: move_to_string,
+    score_str: score_string,
+    no_move: "(none)",
+};
+
 pub struct Uci {
-    variant_id: String,
+    pub(crate) variant_id: String,
     variant_options: String,
-    v: Arc<Variant>,
-    pos: Position,
+    pub(crate) v: Arc<Variant>,
+    pub(crate) pos: Position,
     hash_mb: u32,
     threads: u32,
-    multipv: u32,
-    overhead: u64,
-    searcher: Arc<Searcher>,
-    job: Option<Job>,
-    sink: Sink,
+    pub(crate) multipv: u32,
+    pub(crate) overhead: u64,
+    pub(crate) searcher: Arc<Searcher>,
+    pub(crate) job: Option<Job>,
+    pub(crate) sink: Sink,
     /// The last VariantOptions value set, applied to every UCI_Variant it fits.
     options_setting: String,
 }
@@ -141,7 +157,7 @@ impl Uci {
     }
 
     /// Stops a running search and waits for its `bestmove`.
-    fn finish_search(&mut self) {
+    pub(crate) fn finish_search(&mut self) {
         if let Some(job) = self.job.take() {
             job.ctl.stop();
             let _ = job.handle.join();
@@ -224,7 +240,7 @@ impl Uci {
         writeln!(out, "{s}").map_err(|e| e.to_string())
     }
 
-    fn cmd_setoption(&mut self, rest: &str) -> Result<(), String> {
+    pub(crate) fn cmd_setoption(&mut self, rest: &str) -> Result<(), String> {
         let rest = rest.strip_prefix("name ").ok_or("setoption needs 'name'")?;
         let (name, value) = match rest.split_once(" value") {
             Some((n, v)) => (n.trim(), v.trim()),
@@ -314,7 +330,12 @@ impl Uci {
         self.searcher = Arc::new(s);
     }
 
-    fn set_variant(&mut self, id: &str, opts: &str, v: Arc<Variant>) -> Result<(), String> {
+    pub(crate) fn set_variant(
+        &mut self,
+        id: &str,
+        opts: &str,
+        v: Arc<Variant>,
+    ) -> Result<(), String> {
         let pos = fen::parse(&v, &v.start_fen)?;
         self.variant_id = id.to_string();
         self.variant_options = opts.to_string();
@@ -343,13 +364,13 @@ impl Uci {
         Ok(())
     }
 
-    fn cmd_d(&self, out: &mut dyn Write) -> Result<(), String> {
+    pub(crate) fn cmd_d(&self, out: &mut dyn Write) -> Result<(), String> {
         let s = diagram(&self.pos);
         writeln!(out, "{s}").map_err(|e| e.to_string())
     }
 
     /// `eval`: the static evaluation and the piece values the evaluation uses.
-    fn cmd_eval(&self, out: &mut dyn Write) -> Result<(), String> {
+    pub(crate) fn cmd_eval(&self, out: &mut dyn Write) -> Result<(), String> {
         let ep = self.searcher.eval_params(&self.v);
         let mut s = String::new();
         for (t, p) in self.v.pieces.iter().enumerate() {
@@ -399,6 +420,15 @@ impl Uci {
             return Ok(());
         }
         let limits = parse_go(&words, self.pos.side, self.multipv)?;
+        self.start_search(limits, &UCI_DIALECT)
+    }
+
+    /// Starts searching the current position in a thread that reports in `dialect`.
+    pub(crate) fn start_search(
+        &mut self,
+        limits: Limits,
+        dialect: &'static Dialect,
+    ) -> Result<(), String> {
         let open_ended = limits.infinite || limits.ponder;
         let ctl = Control::new(limits.ponder);
         let searcher = Arc::clone(&self.searcher);
@@ -407,7 +437,7 @@ impl Uci {
         let c = Arc::clone(&ctl);
         let handle = std::thread::Builder::new()
             .name("search".into())
-            .spawn(move || run_search(&searcher, &pos, &limits, &c, &sink))
+            .spawn(move || run_search(&searcher, &pos, &limits, &c, &sink, dialect))
             .map_err(|e| format!("cannot start the search: {e}"))?;
         self.job = Some(Job {
             ctl,
@@ -474,6 +504,11 @@ pub fn parse_go(words: &[&str], side: u8, multipv: u32) -> Result<Limits, String
 
 /// UCI text of a principal variation, cut at the first move that is not legal.
 pub fn pv_string(root: &Position, pv: &[Move]) -> String {
+    pv_string_in(root, pv, &UCI_DIALECT)
+}
+
+/// A principal variation in a protocol's notation, cut at the first move that is not legal.
+pub fn pv_string_in(root: &Position, pv: &[Move], d: &Dialect) -> String {
     let mut p = root.clone();
     let mut out = Vec::new();
     for &m in pv {
@@ -482,7 +517,7 @@ pub fn pv_string(root: &Position, pv: &[Move]) -> String {
         if !l.contains(&m) {
             break;
         }
-        out.push(move_to_string(&p, m));
+        out.push((d.move_str)(&p, m));
         p.make(m);
     }
     out.join(" ")
@@ -490,6 +525,11 @@ pub fn pv_string(root: &Position, pv: &[Move]) -> String {
 
 /// One `info` line.
 pub fn info_line(root: &Position, i: &Info) -> String {
+    info_line_in(root, i, &UCI_DIALECT)
+}
+
+/// One `info` line in a protocol's notation.
+pub fn info_line_in(root: &Position, i: &Info, d: &Dialect) -> String {
     let bound = match i.bound {
         BOUND_LOWER => " lowerbound",
         BOUND_UPPER => " upperbound",
@@ -500,13 +540,13 @@ pub fn info_line(root: &Position, i: &Info) -> String {
         i.depth,
         i.seldepth,
         i.multipv,
-        score_string(i.score),
+        (d.score_str)(i.score),
         bound,
         i.nodes,
         i.nps,
         i.hashfull,
         i.time_ms,
-        pv_string(root, &i.pv)
+        pv_string_in(root, &i.pv, d)
     )
 }
 
@@ -516,9 +556,10 @@ fn run_search(
     limits: &Limits,
     ctl: &Arc<Control>,
     sink: &Sink,
+    d: &Dialect,
 ) {
     let r = searcher.search(pos, limits, ctl, &mut |i: &Info| {
-        emit(sink, &info_line(pos, i))
+        emit(sink, &info_line_in(pos, i, d))
     });
     // In infinite or ponder mode, bestmove waits for `stop` (or `ponderhit`).
     while (limits.infinite || ctl.pondering.load(std::sync::atomic::Ordering::Relaxed))
@@ -528,19 +569,19 @@ fn run_search(
     }
     let line = match r.best {
         Some(b) => {
-            let mut s = format!("bestmove {}", move_to_string(pos, b));
+            let mut s = format!("bestmove {}", (d.move_str)(pos, b));
             if let Some(p) = r.ponder {
                 let mut after = pos.clone();
                 after.make(b);
                 let mut l = MoveList::new();
                 legal_moves(&mut after, &mut l);
                 if l.contains(&p) {
-                    s += &format!(" ponder {}", move_to_string(&after, p));
+                    s += &format!(" ponder {}", (d.move_str)(&after, p));
                 }
             }
             s
         }
-        None => "bestmove (none)".to_string(),
+        None => format!("bestmove {}", d.no_move),
     };
     emit(sink, &line);
 }
@@ -595,9 +636,24 @@ pub fn diagram(pos: &Position) -> String {
 
 /// Runs the protocol loop until `quit` or end of input; all output goes to `sink`.
 pub fn run(input: impl BufRead, sink: Sink) {
+    let mut lines = input.lines();
+    // A first command `usi` hands the session over to the USI protocol (shogi GUIs).
+    let mut first = None;
+    for line in lines.by_ref() {
+        let Ok(line) = line else { break };
+        if line.trim().is_empty() {
+            continue;
+        }
+        if line.trim() == "usi" {
+            crate::usi::run_after(&line, lines, sink);
+            return;
+        }
+        first = Some(line);
+        break;
+    }
     let mut uci = Uci::with_sink(Arc::clone(&sink));
     let mut out = SinkWriter::new(sink);
-    for line in input.lines() {
+    for line in first.into_iter().map(Ok).chain(lines) {
         let Ok(line) = line else { break };
         if !uci.handle(&line, &mut out) {
             break;

@@ -80,6 +80,11 @@ pub struct EndRules {
     pub nmove: u32,
     /// Occurrences of a position that draw (0 = no repetition rule).
     pub repetition: u32,
+    /// A move that leaves the opponent without a legal move while not in check is illegal.
+    pub stalemating_illegal: bool,
+    /// With `stalemating_illegal`: if every legal move stalemates, they all stay legal (else
+    /// none does, and the player has no move).
+    pub forced_stalemate_allowed: bool,
 }
 
 impl Default for EndRules {
@@ -90,6 +95,8 @@ impl Default for EndRules {
             bare_king: BareKing::Off,
             nmove: 0,
             repetition: 3,
+            stalemating_illegal: false,
+            forced_stalemate_allowed: false,
         }
     }
 }
@@ -101,6 +108,11 @@ pub trait Rules: Send + Sync {
     fn extra_moves(&self, _pos: &Position, _out: &mut MoveList) {}
     /// Removes moves the game forbids, from the list of legal moves (e.g. compulsory capture).
     fn filter_legal(&self, _pos: &Position, _out: &mut MoveList) {}
+    /// Can `filter_legal` change anything here? `false` lets perft count this node from the
+    /// tables (a cheap test; default: always call the filter).
+    fn filter_active(&self, _pos: &Position) -> bool {
+        true
+    }
     /// May this promotion (or any arrival of a promoting man in its zone) be played here?
     fn allow_promotion(&self, _pos: &Position, _m: Move) -> bool {
         true
@@ -131,6 +143,18 @@ pub trait Rules: Send + Sync {
     fn fen_parse_extra(&self, _pos: &mut Position, _fields: &[&str]) -> Result<(), String> {
         Ok(())
     }
+    /// Attacks the tables cannot express (e.g. a man that jumps a line of its own men): is `x`
+    /// attacked by a man of `by`, seeing `vacated` as empty and `x` as not `by`'s? Called by
+    /// `Position::attacked_by*` when `HookFlags::extra_attacks` is set; must be cheap.
+    fn extra_attack(
+        &self,
+        _pos: &Position,
+        _x: Cell,
+        _by: Player,
+        _vacated: Cell,
+    ) -> bool {
+        false
+    }
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -140,10 +164,24 @@ pub struct HookFlags {
     pub allow_promotion: bool,
     pub after_make: bool,
     pub outcome: bool,
+    /// `Rules::extra_attack` adds attacks the tables cannot see (legality then always uses the
+    /// full make/test/unmake).
+    pub extra_attacks: bool,
 }
 
 pub struct NoRules;
 impl Rules for NoRules {}
+
+/// How pictures (`chatrang render`) draw the board. Default: squares.
+#[derive(Clone, Debug, Default)]
+pub struct Drawing {
+    /// Men stand on the intersections of lines (xiangqi, janggi), not in squares.
+    pub points: bool,
+    /// Points boards: a river between rank `r` and `r + 1` (zero based), where files do not run.
+    pub river: Option<u8>,
+    /// Points boards: palaces drawn with their diagonals, as (file0, rank0, file1, rank1), zero based.
+    pub palaces: Vec<(u8, u8, u8, u8)>,
+}
 
 pub struct Variant {
     pub id: String,
@@ -163,6 +201,17 @@ pub struct Variant {
     pub hand_types: Vec<PieceType>,
     /// Cells where a man of a type may not be dropped, per type and player (e.g. pawns on the last rank).
     pub drop_forbidden: Vec<[CellSet; 2]>,
+    /// A captured man goes to the capturer's hand (as its `PieceDef::demotes_to` type, if set).
+    pub captures_to_hand: bool,
+    /// Some droppable type has `PieceDef::no_drop_mate` (set by `build`).
+    pub drop_mate_rule: bool,
+    /// FEN in the short form of Fairy-Stockfish's shogi start position: `<board>[hand] <side>
+    /// <halfmove> <move number>` without rights and en-passant fields, `[-]` for empty hands.
+    /// The full six-field form is read as well.
+    pub fen_short: bool,
+    /// Royal men count as royal only while their player has exactly one of them (a group of
+    /// several royals: no check against that player; e.g. Tamerlane's Shah, Prince, Adventitious King).
+    pub sole_royal: bool,
     /// Options chosen, as `key=value`, for display.
     pub options: Vec<(String, String)>,
     pub end: EndRules,
@@ -170,6 +219,8 @@ pub struct Variant {
     pub hooks: HookFlags,
     pub tables: Tables,
     pub zobrist: Zobrist,
+    /// How pictures draw the board (display only).
+    pub drawing: Drawing,
 }
 
 impl Variant {
@@ -225,12 +276,17 @@ impl VariantBuilder {
                 hands_in_fen: false,
                 hand_types: Vec::new(),
                 drop_forbidden: Vec::new(),
+                sole_royal: false,
+                captures_to_hand: false,
+                drop_mate_rule: false,
+                fen_short: false,
                 options: Vec::new(),
                 end: EndRules::default(),
                 rules: Box::new(NoRules),
                 hooks: HookFlags::default(),
                 tables: Tables::default(),
                 zobrist: Zobrist::default(),
+                drawing: Drawing::default(),
             },
         }
     }
@@ -272,9 +328,29 @@ impl VariantBuilder {
         self.v.hand_types = hand_types;
     }
 
+    /// Captured men go to the capturer's hand (demoted per `PieceDef::demotes_to`).
+    pub fn captures_to_hand(&mut self) {
+        self.v.captures_to_hand = true;
+    }
+
+    /// FEN in Fairy-Stockfish's shogi short form (see `Variant::fen_short`).
+    pub fn fen_short(&mut self) {
+        self.v.fen_short = true;
+    }
+
+    /// See `Variant::sole_royal`.
+    pub fn sole_royal(&mut self) {
+        self.v.sole_royal = true;
+    }
+
     pub fn rules(&mut self, rules: Box<dyn Rules>, hooks: HookFlags) {
         self.v.rules = rules;
         self.v.hooks = hooks;
+    }
+
+    /// How pictures draw the board (e.g. points on intersections for xiangqi-like games).
+    pub fn drawing(&mut self, d: Drawing) {
+        self.v.drawing = d;
     }
 
     pub fn option(&mut self, key: &str, value: &str) {
@@ -291,6 +367,20 @@ impl VariantBuilder {
         }
         if self.v.drop_forbidden.len() < n {
             self.v.drop_forbidden.resize(n, [CellSet::EMPTY; 2]);
+        }
+        self.v.drop_mate_rule = self.v.drops
+            && self
+                .v
+                .hand_types
+                .iter()
+                .any(|&t| self.v.pieces.get(t as usize).is_some_and(|p| p.no_drop_mate));
+        if self.v.captures_to_hand
+            && self.v.pieces.iter().any(|p| {
+                p.demotes_to
+                    .is_some_and(|d| d as usize >= n || !self.v.hand_types.contains(&d))
+            })
+        {
+            return Err("demotes_to names a type that cannot be held in hand".into());
         }
         self.v.tables = Tables::compile(&self.v)?;
         self.v.zobrist = Zobrist::new(&self.v);

@@ -60,7 +60,23 @@ pub struct EvalParams {
     pub front_span: Vec<Bits>,
     /// Passed-pawn bonus per (army * ntypes + type) * ncells + cell.
     pub passed: Vec<Score>,
+    /// The game has drops: men in hand count (worth `hand_value`), and the enemy's hand adds to
+    /// the danger around a royal man.
+    pub drops: bool,
+    /// Value of a man in hand per type: a little above its board value (it can go anywhere).
+    pub hand_value: Vec<Score>,
+    /// Two players: per army, the cells its royal men can ever reach (breadth-first over their
+    /// own moves from the start cells), when that region is small (a palace); else empty.
+    pub royal_region: Vec<Vec<Cell>>,
 }
+
+/// Men in hand are worth this much more than on the board (per mille).
+const HAND_PREMIUM: i32 = 100;
+/// A royal region at most this fraction of the board counts as a palace.
+const PALACE_FRACTION: usize = 4;
+/// Palace terms: own men inside the royal's region, enemy men inside it (per value step).
+const PALACE_DEFENDER: Score = Score { mg: 10, eg: 6 };
+const PALACE_INTRUDER: Score = Score { mg: 14, eg: 8 };
 
 /// A fixed bitset over cells (no allocation in `evaluate`).
 pub type Bits = [u64; BITS_WORDS];
@@ -379,6 +395,14 @@ impl EvalParams {
         if phase_total == 0 {
             phase_total = 1;
         }
+        let hand_value: Vec<Score> = value
+            .iter()
+            .map(|s| Score {
+                mg: s.mg + s.mg * HAND_PREMIUM / 1000,
+                eg: s.eg + s.eg * HAND_PREMIUM / 1000,
+            })
+            .collect();
+        let royal_region = royal_regions(va, players, &royal);
         let anti = v.end.checkmated == Verdict::Win
             || (v.tables.royal_types.is_empty() && v.end.stalemated == Verdict::Win);
         // Mating needs about a rook's worth more than the other side (chess: R = 500, N+N fails).
@@ -403,6 +427,9 @@ impl EvalParams {
             mating_margin,
             front_span,
             passed,
+            drops: v.drops,
+            hand_value,
+            royal_region,
         }
     }
 
@@ -410,6 +437,60 @@ impl EvalParams {
     pub fn pst_at(&self, army: Player, t: PieceType, c: Cell) -> Score {
         self.pst[(army as usize * self.ntypes + t as usize) * self.ncells + c as usize]
     }
+}
+
+/// Per army (two players), the cells the royal men can reach from their start cells with their
+/// own moves on an empty board, if that is at most 1/`PALACE_FRACTION` of the board (a palace).
+fn royal_regions(va: &std::sync::Arc<Variant>, players: usize, royal: &[bool]) -> Vec<Vec<Cell>> {
+    let v: &Variant = va;
+    let mut out = vec![Vec::new(); 2];
+    if players != 2 {
+        return out;
+    }
+    let Ok(pos) = crate::fen::parse(va, &v.start_fen) else {
+        return out;
+    };
+    let nc = v.geo.num_cells();
+    let grid = v.geo.cells().filter(|&c| v.geo.is_grid(c)).count();
+    for (army, region) in out.iter_mut().enumerate() {
+        let mut seen = vec![false; nc];
+        let mut queue = std::collections::VecDeque::new();
+        for (t, _) in royal.iter().enumerate().filter(|(_, r)| **r) {
+            for &c in pos.cells_of(army as Player, t as PieceType) {
+                if !seen[c as usize] {
+                    seen[c as usize] = true;
+                    queue.push_back((t as PieceType, c));
+                }
+            }
+        }
+        if queue.is_empty() {
+            continue;
+        }
+        let mut cells = Vec::new();
+        while let Some((t, c)) = queue.pop_front() {
+            cells.push(c);
+            if cells.len() * PALACE_FRACTION > grid {
+                break;
+            }
+            for a in v.tables.atoms(army as Player, t, c) {
+                if a.cond != 0 {
+                    continue;
+                }
+                let path = v.tables.cells(a);
+                for &x in &path[(a.prefix as usize + a.min as usize).min(path.len())..] {
+                    if (x as usize) < nc && !seen[x as usize] {
+                        seen[x as usize] = true;
+                        queue.push_back((t, x));
+                    }
+                }
+            }
+        }
+        if cells.len() * PALACE_FRACTION <= grid {
+            cells.sort_unstable();
+            *region = cells;
+        }
+    }
+    out
 }
 
 /// How far a cell is from `army`'s own side (0 = its first rank), for two-sided boards.
@@ -612,8 +693,14 @@ pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
             }
             let n = cells.len() as i32 + inhand;
             if inhand > 0 {
-                s.mg += val.mg * inhand;
-                s.eg += val.eg * inhand;
+                let hv = ep.hand_value[t];
+                s.mg += hv.mg * inhand;
+                s.eg += hv.eg * inhand;
+                if !royal && players == 2 {
+                    // Men in hand can be dropped next to the enemy royal man.
+                    let w = (ep.see_value[t] / 300).clamp(1, 3);
+                    danger[1 - p] += inhand.min(2) * w;
+                }
             }
             if royal {
                 continue;
@@ -647,6 +734,26 @@ pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
             }
             let d = (danger[p] - shelter).max(0);
             total[p].mg -= (d * d / 2).min(400) - 6 * shelter.min(3);
+            // A confined royal man (palace): own men inside its region defend it, enemy men
+            // inside it attack it.
+            let region = &ep.royal_region[pos.at(k).army().min(1) as usize];
+            if !region.is_empty() {
+                let (mut def, mut att) = (0, 0);
+                for &c in region {
+                    let q = pos.at(c);
+                    if q.is_empty() || ep.royal[q.kind() as usize] {
+                        continue;
+                    }
+                    if q.owner() as usize == p {
+                        def += 1;
+                    } else {
+                        att += (ep.see_value[q.kind() as usize] / 200).clamp(1, 4);
+                    }
+                }
+                let def = def.min(4);
+                total[p].mg += PALACE_DEFENDER.mg * def - PALACE_INTRUDER.mg * att;
+                total[p].eg += PALACE_DEFENDER.eg * def - PALACE_INTRUDER.eg * att;
+            }
         }
     }
     let npm_all: i32 = npm.iter().sum();

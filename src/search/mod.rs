@@ -309,6 +309,8 @@ pub(crate) struct Worker<'a> {
     root: Vec<RootMove>,
     pv_idx: usize,
     rep_rule: bool,
+    /// The game's outcome hook may judge repetitions (perpetual check...): ask it at repetitions.
+    rep_hook: bool,
     filter_hook: bool,
     null_ok_game: bool,
 }
@@ -374,8 +376,9 @@ impl<'a> Worker<'a> {
             completed: 0,
             ncells: nc,
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
-            history: vec![0; players * nt * nc],
-            counter: vec![Move::NONE; nt * nc],
+            // Drop games: drops have history slots of their own, after the board moves'.
+            history: vec![0; players * nt * nc * (1 + v.drops as usize)],
+            counter: vec![Move::NONE; nt * nc * (1 + v.drops as usize)],
             stack: vec![
                 Frame {
                     eval: NO_EVAL,
@@ -389,6 +392,7 @@ impl<'a> Worker<'a> {
             root,
             pv_idx: 0,
             rep_rule: v.end.repetition > 0,
+            rep_hook: v.hooks.outcome,
             filter_hook: v.hooks.filter_legal,
             null_ok_game: players == 2,
             pos,
@@ -441,9 +445,19 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Index of a move in the history tables (type of the mover, destination).
+    /// Index of a move in the history tables (type of the mover, destination; drops after all
+    /// board moves).
     #[inline]
     fn hidx(&self, m: Move) -> usize {
+        if m.kind == MoveKind::Drop {
+            let nt = self.sh.ep.ntypes;
+            let to = if (m.to as usize) < self.ncells {
+                m.to as usize
+            } else {
+                0
+            };
+            return ((nt + m.piece as usize) * self.ncells + to).min(self.counter.len() - 1);
+        }
         let t = if m.from != NO_CELL
             && (m.from as usize) < self.ncells
             && !self.pos.at(m.from).is_empty()
@@ -472,14 +486,21 @@ impl<'a> Worker<'a> {
         *h += bonus - *h * bonus.abs() / 16384;
     }
 
-    /// Non-pawn material of the side to move (null-move zugzwang guard).
+    /// Non-pawn material of the side to move (null-move zugzwang guard). In drop games a man in
+    /// hand is a spare move (zugzwang is rare): it counts, and any piece in hand allows the null move.
     fn null_material_ok(&self) -> bool {
         let ep = self.sh.ep;
         let side = self.pos.side;
         let mut total = 0;
         let mut strong = false;
         for t in 0..ep.ntypes {
-            if ep.royal[t] || ep.pawn_like[t] {
+            if ep.royal[t] {
+                continue;
+            }
+            if ep.drops && self.pos.hand(side, t as PieceType) > 0 {
+                return true;
+            }
+            if ep.pawn_like[t] {
                 continue;
             }
             let n = self.pos.count(side, t as PieceType) as i32;
@@ -489,6 +510,64 @@ impl<'a> Worker<'a> {
             }
         }
         strong && total >= 400
+    }
+
+    /// Plies back to the latest earlier occurrence of this position (within the reversible
+    /// plies, as `Position::repetitions` counts), if any.
+    fn repetition_distance(&self) -> Option<usize> {
+        let h = self.pos.history();
+        let limit = (self.pos.st.halfmove as usize).min(h.len());
+        let players = self.pos.v.players as usize;
+        let key = self.pos.st.key;
+        let mut i = players;
+        while i <= limit {
+            if h[h.len() - i].key == key {
+                return Some(i);
+            }
+            i += players;
+        }
+        None
+    }
+
+    /// Score of a position that repeats the one `d` plies back, judged by the game's outcome
+    /// hook: the cycle is replayed (as if both sides kept repeating) until the hook gives a
+    /// verdict or the game's repetition count is certainly reached; no verdict = draw.
+    fn repetition_score(&mut self, d: usize, ply: usize) -> Option<i32> {
+        let mut cycle: ArrayVec<Move, 128> = ArrayVec::new();
+        {
+            let h = self.pos.history();
+            let n = h.len();
+            // The move into the state k plies back is that state's `last` (k = 0: the current one).
+            for k in (0..d).rev() {
+                let m = if k == 0 { self.pos.st.last } else { h[n - k].last };
+                if m.is_none() || cycle.try_push(m).is_err() {
+                    // A null move in the cycle (or a very long cycle): a plain draw.
+                    return Some(0);
+                }
+            }
+        }
+        let v = Arc::clone(&self.pos.v);
+        let rounds = if v.end.repetition > 0 {
+            (v.end.repetition as usize).saturating_sub(2)
+        } else {
+            4
+        };
+        let mut verdict = v.rules.outcome(&self.pos, 1);
+        let mut made = 0;
+        for _ in 0..rounds {
+            if verdict.is_some() {
+                break;
+            }
+            for &m in &cycle {
+                self.pos.make(m);
+                made += 1;
+            }
+            verdict = v.rules.outcome(&self.pos, 1);
+        }
+        for k in (0..made).rev() {
+            self.pos.unmake(cycle[k % cycle.len()]);
+        }
+        Some(verdict.map_or(0, |o| self.outcome_score(o, ply)))
     }
 
     fn result(&self) -> SearchResult {
@@ -648,7 +727,7 @@ impl<'a> Worker<'a> {
                     _ => 0.6,
                 };
                 let used = self.sh.ctl.clock_ms() as f64;
-                if limits.movetime.is_none() && used >= b.optimum as f64 * factor * 0.5 {
+                if !b.fixed && used >= b.optimum as f64 * factor * 0.5 {
                     break;
                 }
                 if used >= b.maximum as f64 {
@@ -766,8 +845,15 @@ impl<'a> Worker<'a> {
         if ply >= MAX_PLY {
             return evaluate(&self.pos, self.sh.ep);
         }
-        // A repetition inside the search (or of a game position) is scored as a draw.
-        if self.rep_rule && self.pos.repetitions() >= 1 {
+        // A repetition inside the search (or of a game position) is scored as a draw, or as the
+        // game's own rules judge the cycle if it went on (perpetual check).
+        if self.rep_hook {
+            if let Some(d) = self.repetition_distance()
+                && let Some(s) = self.repetition_score(d, ply)
+            {
+                return s;
+            }
+        } else if self.rep_rule && self.pos.repetitions() >= 1 {
             return 0;
         }
         alpha = alpha.max(-MATE + ply as i32);
@@ -1019,7 +1105,10 @@ impl<'a> Worker<'a> {
         if royals.is_empty() {
             return true;
         }
-        if v.hooks.after_make || !matches!(m.kind, MoveKind::Normal | MoveKind::Promotion) {
+        if v.hooks.after_make
+            || v.hooks.extra_attacks
+            || !matches!(m.kind, MoveKind::Normal | MoveKind::Promotion)
+        {
             return false;
         }
         let t = &v.tables;

@@ -15,6 +15,8 @@ pub struct Limits {
     pub infinite: bool,
     pub ponder: bool,
     pub multipv: usize,
+    /// Byoyomi (USI): time granted afresh for every move once the main time is spent (ms).
+    pub byoyomi: u64,
 }
 
 impl Limits {
@@ -32,6 +34,7 @@ impl Limits {
             && self.movetime.is_none()
             && self.time.is_none()
             && self.mate.is_none()
+            && self.byoyomi == 0
     }
 }
 
@@ -41,6 +44,8 @@ impl Limits {
 pub struct Budget {
     pub optimum: u64,
     pub maximum: u64,
+    /// A fixed time for this move (movetime, or byoyomi only): use it, do not stop early.
+    pub fixed: bool,
 }
 
 /// Computes the budget; `overhead` is the allowance for communication and process latency.
@@ -50,6 +55,18 @@ pub fn budget(l: &Limits, overhead: u64) -> Option<Budget> {
         return Some(Budget {
             optimum: t,
             maximum: t,
+            fixed: true,
+        });
+    }
+    // Byoyomi: unused byoyomi is lost, so every move may spend it whole on top of its share of
+    // the main time; the latency allowance comes out of it (at most half of it).
+    let byo = l.byoyomi - overhead.min(l.byoyomi / 2);
+    if l.byoyomi > 0 && l.time.unwrap_or(0) <= overhead * 2 {
+        let t = byo.max(1);
+        return Some(Budget {
+            optimum: t,
+            maximum: t,
+            fixed: true,
         });
     }
     let time = l.time?;
@@ -66,7 +83,15 @@ pub fn budget(l: &Limits, overhead: u64) -> Option<Budget> {
     };
     maximum = maximum.max(1);
     optimum = optimum.min(maximum).max(1);
-    Some(Budget { optimum, maximum })
+    if l.byoyomi > 0 {
+        maximum += byo;
+        optimum += byo / 2;
+    }
+    Some(Budget {
+        optimum,
+        maximum,
+        fixed: false,
+    })
 }
 
 #[cfg(test)]
@@ -91,6 +116,23 @@ mod tests {
             let b = budget(&l, 30).unwrap();
             assert!(b.optimum <= b.maximum);
             assert!(b.maximum <= time.max(1), "{time} {inc} {mtg:?} -> {b:?}");
+        }
+    }
+
+    #[test]
+    fn byoyomi_budget_stays_inside_main_time_plus_byoyomi() {
+        for &(time, byo) in &[(0u64, 1000u64), (0, 100), (0, 10), (5000, 1000), (30, 2000), (600000, 10000)] {
+            let l = Limits {
+                time: Some(time),
+                byoyomi: byo,
+                ..Default::default()
+            };
+            let b = budget(&l, 50).unwrap();
+            assert!(b.optimum <= b.maximum, "{time} {byo} {b:?}");
+            assert!(b.maximum < time + byo, "{time} {byo} -> {b:?}");
+            if time == 0 {
+                assert!(b.fixed && b.maximum >= byo / 2, "{byo} {b:?}");
+            }
         }
     }
 }

@@ -2,4 +2,26 @@
 
 use super::Entry;
 
-pub static ENTRIES: &[Entry] = &[];
+pub mod husun;
+pub mod timur;
+pub mod jetan;
+pub mod chess3d;
+pub mod toto40;
+
+pub mod cuarenta;
+pub mod oblong;
+pub mod round;
+pub mod torus;
+
+pub static ENTRIES: &[Entry] = &[
+    husun::ENTRY,
+    timur::ENTRY,
+    jetan::ENTRY,
+    chess3d::ENTRY,
+    toto40::ENTRY,
+    torus::ENTRY,
+    round::ENTRY,
+    round::ENTRY_CITADEL,
+    oblong::ENTRY,
+    cuarenta::ENTRY,
+];

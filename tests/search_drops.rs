@@ -1,0 +1,150 @@
+//! The search in drop and palace games: mates by drop (shogi, tsuishogi), xiangqi mates, and
+//! repetitions judged by the game's own rules inside the search (perpetual check loses).
+
+use chatrang::movegen::{MoveList, legal_moves};
+use chatrang::notation::{move_to_string, parse_move};
+use chatrang::outcome::outcome;
+use chatrang::position::Position;
+use chatrang::search::{Control, Limits, MATE, MATE_BOUND, SearchResult, Searcher};
+use chatrang::{fen, variants};
+
+fn setup(id: &str, opts: &str, f: &str, moves: &[&str]) -> Option<Position> {
+    // A game still being written may not be registered yet: its test is skipped.
+    let v = variants::build(id, opts).ok()?;
+    let mut pos = fen::parse(&v, f).unwrap_or_else(|e| panic!("{id}: {f}: {e}"));
+    for m in moves {
+        let mv = parse_move(&mut pos, m).unwrap_or_else(|e| panic!("{id}: {e}"));
+        pos.make(mv);
+    }
+    Some(pos)
+}
+
+fn search(pos: &Position, depth: i32) -> (String, SearchResult) {
+    let s = Searcher::new(8);
+    let r = s.search(pos, &Limits::depth(depth), &Control::new(false), &mut |_| {});
+    let best = r.best.map_or("(none)".into(), |m| move_to_string(pos, m));
+    (best, r)
+}
+
+#[test]
+fn shogi_mate_in_one_by_gold_drop() {
+    // Gote's king on e9 (5a), sente's pawn on e7: G@e8 mates (the king may not take: the pawn
+    // guards e8).
+    let Some(pos) = setup("shogi", "", "4k4/9/4P4/9/9/9/9/9/4K4[G] w 0 1", &[]) else {
+        return;
+    };
+    let (best, r) = search(&pos, 4);
+    assert_eq!(best, "G@e8");
+    assert_eq!(r.score, MATE - 1);
+}
+
+#[test]
+fn shogi_pawn_drop_mate_is_not_played() {
+    // Uchifuzume: P@e8 would mate (the gold on e7 guards it, the knights cannot take it), so it
+    // is illegal; a gold from hand mates instead.
+    let Some(pos) = setup("shogi", "", "3nkn3/9/4G4/9/9/9/9/9/4K4[PG] w 0 1", &[]) else {
+        return;
+    };
+    let (best, r) = search(&pos, 4);
+    assert_ne!(best, "P@e8");
+    assert!(r.score >= MATE_BOUND, "{best} {}", r.score);
+}
+
+/// Sente, far behind in material, can repeat the position by checking with its rook on every
+/// move (h5-i5+ K i9-h9, i5-h5+ K h9-i9): perpetual check loses in shogi (sennichite), a plain
+/// draw under `repetition=draw3`.
+const PERPETUAL: &str = "r7k/b8/9/9/7R1/9/9/9/3GKG3[rb] w 0 1";
+const CYCLE: &[&str] = &["h5i5", "i9h9", "i5h5", "h9i9"];
+
+#[test]
+fn shogi_perpetual_check_is_a_loss_in_search() {
+    let Some(pos) = setup("shogi", "", PERPETUAL, CYCLE) else {
+        return;
+    };
+    let (best, r) = search(&pos, 5);
+    assert_ne!(best, "h5i5", "the perpetual check loses: score {}", r.score);
+    assert!(r.score < 0 && r.score > -(MATE - 2), "{best} {}", r.score);
+}
+
+#[test]
+fn shogi_draw3_repetition_is_a_draw_in_search() {
+    let Some(pos) = setup("shogi", "repetition=draw3", PERPETUAL, CYCLE) else {
+        return;
+    };
+    // Repeating is the best sente has (other checking cycles may draw as well).
+    let (best, r) = search(&pos, 5);
+    assert_eq!(r.score, 0, "{best}");
+}
+
+#[test]
+fn tsuishogi_mate_in_one_by_drop() {
+    // 12x12: Black's king on f12 between its own spearmen (which cannot take on f11); White's
+    // pawn on f10 and a gold in hand: G@f11 mates.
+    let Some(pos) = setup(
+        "tsuishogi",
+        "",
+        "4lkl5/12/5P6/12/12/12/12/12/12/12/12/5K6[G] w - - 0 1",
+        &[],
+    ) else {
+        return;
+    };
+    let (best, r) = search(&pos, 3);
+    assert_eq!(best, "G@f11");
+    assert_eq!(r.score, MATE - 1);
+}
+
+#[test]
+fn xiangqi_two_chariot_mate_in_one() {
+    // The a9 chariot holds rank 9; b1-b10 checks along rank 10: the general has no square.
+    let Some(pos) = setup("xiangqi", "", "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1", &[]) else {
+        return;
+    };
+    let (best, r) = search(&pos, 3);
+    assert_eq!(best, "b1b10");
+    assert_eq!(r.score, MATE - 1);
+}
+
+#[test]
+fn xiangqi_perpetual_check_is_avoided() {
+    // Red (behind: Black has two chariots) could repeat by checking with its chariot on every
+    // move (d7-e7+ K e10-d10, e7-d7+ K d10-e10): under the default rule the checker loses, under
+    // `repetition=draw3` it draws.
+    let f = "4k4/r8/r8/3R5/9/9/9/9/9/5K3 w - - 0 1";
+    let cycle = &["d7e7", "e10d10", "e7d7", "d10e10"];
+    let Some(pos) = setup("xiangqi", "", f, cycle) else {
+        return;
+    };
+    let (best, r) = search(&pos, 5);
+    assert_ne!(best, "d7e7", "score {}", r.score);
+    assert!(r.score > -(MATE - 2), "{best} {}", r.score);
+    let Some(pos) = setup("xiangqi", "repetition=draw3", f, cycle) else {
+        return;
+    };
+    let (best, r) = search(&pos, 5);
+    assert_eq!(r.score, 0, "{best}");
+}
+
+#[test]
+fn palace_games_play_legal_moves_quickly() {
+    for id in ["xiangqi", "korean", "shogi", "tsuishogi", "sittuyin"] {
+        let Some(mut pos) = setup(id, "", &variants::build(id, "").unwrap().start_fen, &[]) else {
+            continue;
+        };
+        let s = Searcher::new(4);
+        for _ in 0..6 {
+            let mut legal = MoveList::new();
+            legal_moves(&mut pos, &mut legal);
+            if legal.is_empty() || outcome(&mut pos).is_some() {
+                break;
+            }
+            let limits = Limits {
+                nodes: Some(3000),
+                ..Default::default()
+            };
+            let r = s.search(&pos, &limits, &Control::new(false), &mut |_| {});
+            let m = r.best.expect("a move");
+            assert!(legal.contains(&m), "{id}: illegal {m:?}");
+            pos.make(m);
+        }
+    }
+}
