@@ -179,6 +179,14 @@ pub fn piece_moves<S: Sink>(pos: &Position, from: Cell, out: &mut S) {
 pub fn pseudo_legal(pos: &Position, out: &mut MoveList) {
     let v = &*pos.v;
     let us = pos.side;
+    if v.must_drop && pos.hand_total(us) > 0 {
+        // Placement phase: only drops (and the game's own special moves).
+        drops(pos, out);
+        if v.hooks.extra_moves {
+            v.rules.extra_moves(pos, out);
+        }
+        return;
+    }
     for kind in 0..v.pieces.len() {
         for &from in pos.cells_of(us, kind as u8) {
             piece_moves(pos, from, out);
@@ -459,6 +467,14 @@ fn safety(pos: &Position) -> Safety {
 /// Is the pseudo-legal move `m` legal?
 #[inline]
 fn is_legal(pos: &mut Position, m: Move, s: &Safety) -> bool {
+    if m.kind == MoveKind::Drop && pos.v.pieces[m.piece as usize].royal {
+        // A royal man dropped (placement phases) may not land attacked.
+        let us = pos.side;
+        pos.make(m);
+        let ok = !pos.royal_attacked(us);
+        pos.unmake(m);
+        return ok;
+    }
     if s.royals.is_empty() {
         return true;
     }
@@ -597,6 +613,7 @@ pub fn count_legal(pos: &mut Position) -> usize {
         || hooks.after_make
         || hooks.extra_attacks
         || pos.v.end.stalemating_illegal
+        || ((pos.v.must_drop || pos.v.royal_drops) && pos.hand_total(pos.side) > 0)
     {
         let mut out = MoveList::new();
         legal_moves(pos, &mut out);

@@ -119,6 +119,12 @@ impl Position {
         self.hands[player as usize][t as usize]
     }
 
+    /// Men in `player`'s hand, all types together.
+    #[inline]
+    pub fn hand_total(&self, player: Player) -> u32 {
+        self.hands[player as usize].iter().map(|&n| n as u32).sum()
+    }
+
     pub fn history(&self) -> &[State] {
         &self.history
     }
@@ -279,16 +285,15 @@ impl Position {
                 }
                 let cells = &t.path[e.start as usize..e.start as usize + e.len as usize];
                 let ok = if e.flags & CANNON != 0 {
-                    if e.exclude | e.spare != 0 {
-                        // The screen and the target may not be of an excluded type.
-                        let target = self.board[x as usize];
+                    if e.exclude != 0 {
+                        // The screen may not be of an excluded type. (Spared targets do not
+                        // matter here: the cell is asked about for the man that will stand there.)
                         let mut screens = cells.iter().filter(|&&c| occupied(c));
                         let screen = screens.next();
                         screens.next().is_none()
                             && screen.is_some_and(|&c| {
                                 e.exclude >> self.board[c as usize].kind() & 1 == 0
                             })
-                            && (target.is_empty() || e.spare >> target.kind() & 1 == 0)
                     } else {
                         cells.iter().filter(|&&c| occupied(c)).count() == 1
                     }

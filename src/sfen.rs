@@ -100,7 +100,9 @@ pub fn parse_usi_move(pos: &mut Position, s: &str) -> Result<Move, String> {
 pub fn sfen_to_fen(v: &Variant, sfen: &str) -> Result<String, String> {
     let f: Vec<&str> = sfen.split_whitespace().collect();
     if f.len() < 3 || f.len() > 4 {
-        return Err(format!("bad SFEN '{sfen}': expected board, side, hand [, move]"));
+        return Err(format!(
+            "bad SFEN '{sfen}': expected board, side, hand [, move]"
+        ));
     }
     let board = f[0];
     if board.contains(['[', ']', ' ']) {
@@ -189,9 +191,12 @@ pub fn to_sfen(pos: &Position) -> String {
     let side = if pos.side == 0 { "b" } else { "w" };
     let mut order: Vec<PieceType> = Vec::new();
     for l in HAND_ORDER {
-        if let Some(t) = v.hand_types.iter().copied().find(|&t| {
-            v.pieces[t as usize].letter.eq_ignore_ascii_case(l)
-        }) {
+        if let Some(t) = v
+            .hand_types
+            .iter()
+            .copied()
+            .find(|&t| v.pieces[t as usize].letter.eq_ignore_ascii_case(l))
+        {
             order.push(t);
         }
     }

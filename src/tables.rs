@@ -58,10 +58,8 @@ pub struct PathEntry {
     pub len: u16,
     pub flags: u8,
     pub cond: u8,
-    /// Hoppers: types that may not be the screen (`PieceDef.hop_exclude`), nor the target
-    /// (`PieceDef.hop_spare`).
+    /// Hoppers: types that may not be the screen (`PieceDef.hop_exclude`).
     pub exclude: u64,
-    pub spare: u64,
 }
 
 #[derive(Default)]
@@ -639,7 +637,6 @@ impl Tables {
                                 flags: a.flags,
                                 cond: a.cond,
                                 exclude: v.pieces[ti].hop_exclude,
-                                spare: v.pieces[ti].hop_spare,
                             };
                             path_pool.extend_from_slice(before);
                             paths[army as usize * n + x as usize].push(e);

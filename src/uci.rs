@@ -626,6 +626,24 @@ pub fn diagram(pos: &Position) -> String {
         }
         s.push('\n');
     }
+    // Cells beyond the grid (citadels): name, neighbours, occupant.
+    for c in g.grid_cells()..g.num_cells() {
+        let c = c as crate::geometry::Cell;
+        let mut nb: Vec<String> = g
+            .links
+            .iter()
+            .filter(|l| l.to == c)
+            .map(|l| g.name(l.from))
+            .collect();
+        nb.dedup();
+        let p = pos.at(c);
+        let occ = if p.is_empty() {
+            "-".to_string()
+        } else {
+            pos.v.pieces[p.kind() as usize].fen_token(p.owner())
+        };
+        s += &format!("{} [{}]: {}\n", g.name(c), nb.join(" "), occ);
+    }
     s += &format!("\nFen: {}\nKey: {:016X}\n", fen::to_fen(pos), pos.st.key);
     s += &format!("Variant: {}", pos.v.id);
     if !pos.v.options.is_empty() {

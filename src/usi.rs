@@ -101,10 +101,9 @@ impl Usi {
                 }
                 Ok(())
             }
-            "d" => self
-                .core
-                .cmd_d(out)
-                .and_then(|_| writeln!(out, "Sfen: {}", to_sfen(&self.core.pos)).map_err(|e| e.to_string())),
+            "d" => self.core.cmd_d(out).and_then(|_| {
+                writeln!(out, "Sfen: {}", to_sfen(&self.core.pos)).map_err(|e| e.to_string())
+            }),
             "eval" => self.core.cmd_eval(out),
             "quit" => return false,
             other => Err(format!("unknown command '{other}'")),
@@ -224,11 +223,7 @@ impl Usi {
 }
 
 /// Runs a USI session whose first line `first` was already read (handed over by `uci::run`).
-pub fn run_after(
-    first: &str,
-    lines: impl Iterator<Item = std::io::Result<String>>,
-    sink: Sink,
-) {
+pub fn run_after(first: &str, lines: impl Iterator<Item = std::io::Result<String>>, sink: Sink) {
     let mut usi = Usi::with_sink(Arc::clone(&sink));
     let mut out = SinkWriter::new(sink);
     if usi.handle(first, &mut out) {

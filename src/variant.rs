@@ -205,6 +205,11 @@ pub struct Variant {
     pub captures_to_hand: bool,
     /// Some droppable type has `PieceDef::no_drop_mate` (set by `build`).
     pub drop_mate_rule: bool,
+    /// Placement phase: while the side to move has men in hand, its only moves are drops (and
+    /// the game's `extra_moves`).
+    pub must_drop: bool,
+    /// Some hand type is royal (set by `build`): such drops get the full legality test.
+    pub royal_drops: bool,
     /// FEN in the short form of Fairy-Stockfish's shogi start position: `<board>[hand] <side>
     /// <halfmove> <move number>` without rights and en-passant fields, `[-]` for empty hands.
     /// The full six-field form is read as well.
@@ -279,6 +284,8 @@ impl VariantBuilder {
                 sole_royal: false,
                 captures_to_hand: false,
                 drop_mate_rule: false,
+                must_drop: false,
+                royal_drops: false,
                 fen_short: false,
                 options: Vec::new(),
                 end: EndRules::default(),
@@ -333,6 +340,11 @@ impl VariantBuilder {
         self.v.captures_to_hand = true;
     }
 
+    /// Men in hand must be dropped before any other move (see `Variant::must_drop`).
+    pub fn must_drop(&mut self) {
+        self.v.must_drop = true;
+    }
+
     /// FEN in Fairy-Stockfish's shogi short form (see `Variant::fen_short`).
     pub fn fen_short(&mut self) {
         self.v.fen_short = true;
@@ -374,6 +386,12 @@ impl VariantBuilder {
                 .hand_types
                 .iter()
                 .any(|&t| self.v.pieces.get(t as usize).is_some_and(|p| p.no_drop_mate));
+        self.v.royal_drops = self.v.drops
+            && self
+                .v
+                .hand_types
+                .iter()
+                .any(|&t| self.v.pieces.get(t as usize).is_some_and(|p| p.royal));
         if self.v.captures_to_hand
             && self.v.pieces.iter().any(|p| {
                 p.demotes_to

@@ -1,7 +1,7 @@
 //! `chatrang match`: engines against engines with chatrang as referee; fake engines that break
 //! the rules lose by rule; PGN replays; statistics against known values.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use chatrang::fen;
@@ -35,7 +35,7 @@ fn chatrang(name: &str, opts: &[(&str, &str)]) -> EngineSpec {
 }
 
 /// A fake UCI engine as a shell script; `on_go` is the shell code run on `go`.
-fn fake(dir: &PathBuf, name: &str, on_go: &str) -> EngineSpec {
+fn fake(dir: &Path, name: &str, on_go: &str) -> EngineSpec {
     let path = dir.join(format!("{name}.sh"));
     let script = format!(
         "while read line; do\n  case \"$line\" in\n    uci) echo \"id name {name}\"; \
@@ -44,11 +44,7 @@ fn fake(dir: &PathBuf, name: &str, on_go: &str) -> EngineSpec {
          esac\ndone\n"
     );
     std::fs::write(&path, script).unwrap();
-    EngineSpec::parse(&[
-        format!("cmd=sh {}", path.display()),
-        format!("name={name}"),
-    ])
-    .unwrap()
+    EngineSpec::parse(&[format!("cmd=sh {}", path.display()), format!("name={name}")]).unwrap()
 }
 
 fn config(engines: Vec<EngineSpec>, variant: &str, nodes: u64) -> MatchConfig {
@@ -70,12 +66,17 @@ fn config(engines: Vec<EngineSpec>, variant: &str, nodes: u64) -> MatchConfig {
 fn replay_pgn(text: &str) -> usize {
     let games = pgn::parse(text).expect("PGN parses");
     for g in &games {
-        for t in ["Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant"] {
+        for t in [
+            "Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant",
+        ] {
             assert!(g.tag(t).is_some(), "missing tag {t}");
         }
         assert_eq!(g.tag("Result"), Some(g.result.as_str()));
-        let v = variants::build(g.tag("Variant").unwrap(), g.tag("VariantOptions").unwrap_or(""))
-            .unwrap();
+        let v = variants::build(
+            g.tag("Variant").unwrap(),
+            g.tag("VariantOptions").unwrap_or(""),
+        )
+        .unwrap();
         let mut pos = fen::parse(&v, g.tag("FEN").unwrap_or(&v.start_fen)).unwrap();
         for m in &g.moves {
             let mv = parse_move(&mut pos, &m.text)
@@ -101,7 +102,12 @@ fn replay_pgn(text: &str) -> usize {
 }
 
 fn moves_of(r: &MatchResult, i: usize) -> Vec<String> {
-    r.games[i].pgn.moves.iter().map(|m| m.text.clone()).collect()
+    r.games[i]
+        .pgn
+        .moves
+        .iter()
+        .map(|m| m.text.clone())
+        .collect()
 }
 
 #[test]
@@ -156,7 +162,12 @@ fn shatranj_selfplay_with_openings_and_random_plies() {
         assert!(g.forfeit.is_none(), "{:?}", g.forfeit);
         assert_eq!(g.pgn.tag("Variant"), Some("shatranj"));
         assert_eq!(g.pgn.tag("VariantOptions"), Some("nmove=70"));
-        let book: Vec<_> = g.pgn.moves.iter().take_while(|m| m.comment == "book").collect();
+        let book: Vec<_> = g
+            .pgn
+            .moves
+            .iter()
+            .take_while(|m| m.comment == "book")
+            .collect();
         assert_eq!(book.len(), 4);
     }
     // Both games of the pair start with the same book moves.
@@ -167,7 +178,11 @@ fn shatranj_selfplay_with_openings_and_random_plies() {
 
 fn fake_match(on_go: &str, limit: MoveLimit) -> MatchResult {
     let d = tmpdir();
-    let mut cfg = config(vec![fake(&d, "fake", on_go), chatrang("c", &[])], "chess", 500);
+    let mut cfg = config(
+        vec![fake(&d, "fake", on_go), chatrang("c", &[])],
+        "chess",
+        500,
+    );
     cfg.limit = limit;
     cfg.margin_ms = 50;
     cfg.move_timeout_ms = 500;
@@ -185,12 +200,21 @@ fn fake_match(on_go: &str, limit: MoveLimit) -> MatchResult {
 
 #[test]
 fn illegal_move_loses() {
-    let r = fake_match("echo 'info depth 1 score cp 0'; echo 'bestmove a1a8'", MoveLimit {
-        nodes: Some(100),
-        ..Default::default()
-    });
+    let r = fake_match(
+        "echo 'info depth 1 score cp 0'; echo 'bestmove a1a8'",
+        MoveLimit {
+            nodes: Some(100),
+            ..Default::default()
+        },
+    );
     for g in &r.games {
-        assert!(g.forfeit.as_ref().unwrap().1.contains("illegal move 'a1a8'"));
+        assert!(
+            g.forfeit
+                .as_ref()
+                .unwrap()
+                .1
+                .contains("illegal move 'a1a8'")
+        );
         assert_eq!(g.pgn.tag("Termination"), Some("rules infraction"));
     }
     // The fake had White in game 1: it lost before any move was recorded.
@@ -202,21 +226,31 @@ fn illegal_move_loses() {
 
 #[test]
 fn garbage_output_is_not_a_move() {
-    let r = fake_match("echo 'info score cp x depth'; echo 'bestmove'; echo 'bestmove \u{e9}\u{e9}'", MoveLimit {
-        nodes: Some(100),
-        ..Default::default()
-    });
+    let r = fake_match(
+        "echo 'info score cp x depth'; echo 'bestmove'; echo 'bestmove \u{e9}\u{e9}'",
+        MoveLimit {
+            nodes: Some(100),
+            ..Default::default()
+        },
+    );
     assert!(r.games.iter().all(|g| g.forfeit.is_some()));
 }
 
 #[test]
 fn crash_loses() {
-    let r = fake_match("exit 3", MoveLimit {
-        nodes: Some(100),
-        ..Default::default()
-    });
+    let r = fake_match(
+        "exit 3",
+        MoveLimit {
+            nodes: Some(100),
+            ..Default::default()
+        },
+    );
     for g in &r.games {
-        assert!(g.forfeit.as_ref().unwrap().1.contains("crash"), "{:?}", g.forfeit);
+        assert!(
+            g.forfeit.as_ref().unwrap().1.contains("crash"),
+            "{:?}",
+            g.forfeit
+        );
     }
 }
 
@@ -224,10 +258,13 @@ fn crash_loses() {
 fn timeout_loses_on_time() {
     // A clock of 0.3 s: the fake never answers; it loses on time after 0.3 s + margin.
     let t = std::time::Instant::now();
-    let r = fake_match(":", MoveLimit {
-        clock: Some(Clock::parse("0.3").unwrap()),
-        ..Default::default()
-    });
+    let r = fake_match(
+        ":",
+        MoveLimit {
+            clock: Some(Clock::parse("0.3").unwrap()),
+            ..Default::default()
+        },
+    );
     for g in &r.games {
         assert!(g.forfeit.as_ref().unwrap().1.contains("time"));
         assert_eq!(g.pgn.tag("Termination"), Some("time forfeit"));
@@ -240,7 +277,9 @@ fn variant_must_be_advertised() {
     let d = tmpdir();
     let mut cfg = config(vec![fake(&d, "f", ":"), chatrang("c", &[])], "xiangqi", 100);
     cfg.variant = "xiangqi".into();
-    let e = matchrun::run_match(&cfg).err().expect("the fake does not play xiangqi");
+    let e = matchrun::run_match(&cfg)
+        .err()
+        .expect("the fake does not play xiangqi");
     assert!(e.contains("xiangqi"), "{e}");
     let cfg = config(vec![chatrang("a", &[]), chatrang("a", &[])], "chess", 100);
     assert!(matchrun::run_match(&cfg).is_err(), "names must differ");
@@ -257,7 +296,10 @@ fn engine_spec_parsing() {
     .unwrap();
     assert_eq!(s.name, "fairy-stockfish-lb");
     assert_eq!(s.proto, Proto::Usi);
-    assert_eq!(s.options[1], ("Move Overhead".to_string(), "30".to_string()));
+    assert_eq!(
+        s.options[1],
+        ("Move Overhead".to_string(), "30".to_string())
+    );
     assert!(EngineSpec::parse(&["name=x".into()]).is_err());
     assert!(EngineSpec::parse(&["cmd=x".into(), "proto=xboard".into()]).is_err());
 }
@@ -269,8 +311,14 @@ fn usi_notation_of_moves_and_positions() {
     let mut r = ChatrangReferee::new(&v, None).unwrap();
     // e2e4 in USI coordinates on an 8x8 board: file e = 4th from the right, rank 2 = 'g'.
     assert_eq!(r.play("4g4e", Proto::Usi).unwrap(), "e2e4");
-    assert_eq!(r.position_command(Proto::Uci), "position startpos moves e2e4");
-    assert_eq!(r.position_command(Proto::Usi), "position startpos moves 4g4e");
+    assert_eq!(
+        r.position_command(Proto::Uci),
+        "position startpos moves e2e4"
+    );
+    assert_eq!(
+        r.position_command(Proto::Usi),
+        "position startpos moves 4g4e"
+    );
     assert!(r.play("e2e4", Proto::Uci).is_err());
     let mut pos = fen::parse(&v, &v.start_fen).unwrap();
     let m = parse_move(&mut pos, "g1f3").unwrap();
@@ -282,17 +330,40 @@ fn usi_notation_of_moves_and_positions() {
 fn cli_match_prints_table() {
     let out = std::process::Command::new(EXE)
         .args([
-            "match", "--engine", "cmd=self", "name=one", "--engine", "cmd=self", "name=two",
-            "option.Hash=4", "--nodes", "300", "--games", "2", "--max-plies", "60",
-            "--resign-score", "800", "--resign-moves", "2", "--draw-score", "5",
-            "--draw-moves", "4", "--draw-after", "10",
+            "match",
+            "--engine",
+            "cmd=self",
+            "name=one",
+            "--engine",
+            "cmd=self",
+            "name=two",
+            "option.Hash=4",
+            "--nodes",
+            "300",
+            "--games",
+            "2",
+            "--max-plies",
+            "60",
+            "--resign-score",
+            "800",
+            "--resign-moves",
+            "2",
+            "--draw-score",
+            "5",
+            "--draw-moves",
+            "4",
+            "--draw-after",
+            "10",
         ])
         .output()
         .unwrap();
     let so = String::from_utf8_lossy(&out.stdout);
     let se = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{se}");
-    assert!(so.contains("one") && so.contains("two") && so.contains("Elo"), "{so}");
+    assert!(
+        so.contains("one") && so.contains("two") && so.contains("Elo"),
+        "{so}"
+    );
     assert!(se.contains("game 2/2"), "progress: {se}");
 }
 
@@ -336,7 +407,11 @@ fn elo_los_and_sprt_known_values() {
         losses: 40,
         draws: 100,
     };
-    assert!((sp.llr(&r) - 1.005_491_712_958).abs() < 1e-6, "{}", sp.llr(&r));
+    assert!(
+        (sp.llr(&r) - 1.005_491_712_958).abs() < 1e-6,
+        "{}",
+        sp.llr(&r)
+    );
     assert_eq!(sp.status(&r), SprtResult::Continue);
     let strong = Wld {
         wins: 300,
@@ -351,14 +426,22 @@ fn elo_los_and_sprt_known_values() {
 
 #[test]
 fn sprt_stops_the_match() {
-    // A fake that always loses: the SPRT accepts H1 for the other engine... as engine 0 is
-    // the fake, H0 is accepted once the LLR falls below the lower bound.
+    // Engine 0 crashes on every move: its LLR (H1 = it is 50 Elo stronger) falls below the
+    // lower bound long before the 100 scheduled games, and the match stops with H0.
     let d = tmpdir();
-    let mut cfg = config(vec![fake(&d, "loser", "exit 1"), chatrang("c", &[])], "chess", 100);
+    let mut cfg = config(
+        vec![fake(&d, "loser", "exit 1"), chatrang("c", &[])],
+        "chess",
+        100,
+    );
     cfg.games = 2;
     cfg.rounds = 50;
     cfg.sprt = Some(Sprt::parse("elo0=0,elo1=50").unwrap());
     let r = matchrun::run_match(&cfg).unwrap();
-    assert!(r.games.len() < 100, "stopped early after {} games", r.games.len());
+    assert!(
+        r.games.len() < 100,
+        "stopped early after {} games",
+        r.games.len()
+    );
     assert_eq!(r.sprt.map(|s| s.1), Some(SprtResult::H0));
 }

@@ -21,7 +21,12 @@ fn setup(id: &str, opts: &str, f: &str, moves: &[&str]) -> Option<Position> {
 
 fn search(pos: &Position, depth: i32) -> (String, SearchResult) {
     let s = Searcher::new(8);
-    let r = s.search(pos, &Limits::depth(depth), &Control::new(false), &mut |_| {});
+    let r = s.search(
+        pos,
+        &Limits::depth(depth),
+        &Control::new(false),
+        &mut |_| {},
+    );
     let best = r.best.map_or("(none)".into(), |m| move_to_string(pos, m));
     (best, r)
 }
@@ -127,7 +132,10 @@ fn xiangqi_perpetual_check_is_avoided() {
 #[test]
 fn palace_games_play_legal_moves_quickly() {
     for id in ["xiangqi", "korean", "shogi", "tsuishogi", "sittuyin"] {
-        let Some(mut pos) = setup(id, "", &variants::build(id, "").unwrap().start_fen, &[]) else {
+        let Ok(v) = variants::build(id, "") else {
+            continue;
+        };
+        let Some(mut pos) = setup(id, "", &v.start_fen, &[]) else {
             continue;
         };
         let s = Searcher::new(4);
@@ -146,5 +154,93 @@ fn palace_games_play_legal_moves_quickly() {
             assert!(legal.contains(&m), "{id}: illegal {m:?}");
             pos.make(m);
         }
+    }
+}
+
+/// Plays `games` self-play games of shogi at `nodes` per move (varied by the hash size and a
+/// first move of each side) and returns (plies, result) per game; every move must be legal.
+fn shogi_selfplay(games: usize, nodes: u64, max_plies: usize) -> Vec<(usize, String)> {
+    let Ok(v) = variants::build("shogi", "") else {
+        return Vec::new();
+    };
+    let openings = [
+        ["c3c4", "g7g6"],
+        ["h3h4", "c7c6"],
+        ["c3c4", "c7c6"],
+        ["g3g4", "g7g6"],
+    ];
+    let mut out = Vec::new();
+    for g in 0..games {
+        let mut pos = fen::parse(&v, &v.start_fen).unwrap();
+        for m in openings[g % openings.len()] {
+            let mv = parse_move(&mut pos, m).unwrap();
+            pos.make(mv);
+        }
+        let s = Searcher::new(2 + g);
+        let mut result = "unfinished".to_string();
+        for _ in 0..max_plies {
+            if let Some(o) = outcome(&mut pos) {
+                result = format!("{:?} ({})", o.result, o.reason);
+                break;
+            }
+            let mut legal = MoveList::new();
+            legal_moves(&mut pos, &mut legal);
+            let limits = Limits {
+                nodes: Some(nodes),
+                ..Default::default()
+            };
+            let r = s.search(&pos, &limits, &Control::new(false), &mut |_| {});
+            let m = r.best.expect("a move while the game goes on");
+            assert!(
+                legal.contains(&m),
+                "illegal {} at {}",
+                move_to_string(&pos, m),
+                fen::to_fen(&pos)
+            );
+            pos.make(m);
+        }
+        out.push((pos.ply as usize, result));
+    }
+    out
+}
+
+#[test]
+fn shogi_selfplay_moves_are_legal_and_games_end() {
+    let games = shogi_selfplay(2, 1500, 400);
+    for (plies, result) in &games {
+        eprintln!("shogi self-play: {plies} plies, {result}");
+        assert_ne!(result, "unfinished", "{plies} plies");
+    }
+}
+
+/// The longer sanity run of the report: `cargo test --release --test search_drops -- --ignored`.
+#[test]
+#[ignore]
+fn shogi_selfplay_four_games() {
+    for (plies, result) in shogi_selfplay(4, 3000, 600) {
+        eprintln!("shogi self-play: {plies} plies, {result}");
+        assert_ne!(result, "unfinished");
+    }
+}
+
+#[test]
+fn start_positions_of_palace_and_drop_games_are_balanced() {
+    use chatrang::eval::evaluate;
+    for id in [
+        "xiangqi",
+        "korean",
+        "janggi",
+        "shogi",
+        "tsuishogi",
+        "sittuyin",
+    ] {
+        let Ok(v) = variants::build(id, "") else {
+            continue;
+        };
+        let ep = chatrang::eval::EvalParams::new(&v);
+        let pos = fen::parse(&v, &v.start_fen).unwrap();
+        // Mirror-symmetric armies: only the tempo bonus remains.
+        let e = evaluate(&pos, &ep);
+        assert!(e.abs() <= 20, "{id}: {e}");
     }
 }

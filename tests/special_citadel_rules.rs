@@ -1,7 +1,7 @@
 //! Rules of the citadel games: husun (Shatranj al-Husun) and timur (Tamerlane Chess).
 //!
 //! Start-position perft cross-checks: scripts/special_citadel_perft.py, an independent Python
-//! move generator written from the specs (husun 18, 324, 6210; timur 24, 576, 14518). Depths 1-2
+//! move generator written from the specs (husun 18, 324, 6210, 118980; timur 24, 576, 14518). Depths 1-2
 //! were also counted by hand: husun 10 pawn steps + 2x2 Faras + 2x2 Fil leaps = 18; timur 11 pawn
 //! steps + Asp 3+3 + Jamal 2+2 + Ferz 2 + Shah 1 = 24; the armies cannot meet within two plies,
 //! so depth 2 is the square.
@@ -121,12 +121,16 @@ const HUSUN_START: &str = "rnebkfbenr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RN
 #[test]
 fn husun_start_fen_round_trips() {
     round_trip("husun", "", HUSUN_START);
-    round_trip("husun", "owncitadel=refuge citadels=file nmove=70", HUSUN_START);
+    round_trip(
+        "husun",
+        "owncitadel=refuge citadels=file nmove=70",
+        HUSUN_START,
+    );
 }
 
 #[test]
 fn husun_start_perft() {
-    perft_counts("husun", "", &[18, 324, 6210]);
+    perft_counts("husun", "", &[18, 324, 6210, 118980]);
     perft_counts("husun", "citadels=rank owncitadel=refuge", &[18, 324, 6210]);
 }
 
@@ -134,10 +138,19 @@ fn husun_start_perft() {
 fn husun_make_unmake_and_legality_self_consistent() {
     for seed in 1..6 {
         self_consistency("husun", "", HUSUN_START, 80, seed);
-        self_consistency("husun", "owncitadel=refuge citadels=rank", HUSUN_START, 60, seed);
+        self_consistency(
+            "husun",
+            "owncitadel=refuge citadels=rank",
+            HUSUN_START,
+            60,
+            seed,
+        );
     }
     // Near the citadels.
-    let f = hfen(&[("a2", 'K'), ("j9", 'k'), ("c5", 'R'), ("h6", 'r')], "w - - 0 1");
+    let f = hfen(
+        &[("a2", 'K'), ("j9", 'k'), ("c5", 'R'), ("h6", 'r')],
+        "w - - 0 1",
+    );
     for seed in 1..6 {
         self_consistency("husun", "owncitadel=refuge", &f, 40, seed);
         self_consistency("husun", "citadels=file", &f, 40, seed);
@@ -148,12 +161,21 @@ fn husun_make_unmake_and_legality_self_consistent() {
 fn husun_shah_entering_far_citadel_draws() {
     let f = hfen(&[("j10", 'K'), ("e5", 'k')], "w - - 0 1");
     let mut pos = setup("husun", "", &f);
-    assert_eq!(from(&mut pos, "j10"), strs(&["j10i10", "j10i9", "j10j9", "j10x4"]));
+    assert_eq!(
+        from(&mut pos, "j10"),
+        strs(&["j10i10", "j10i9", "j10j9", "j10x4"])
+    );
     play(&mut pos, &["j10x4"]);
-    assert_eq!(result(&mut pos), Some((GameResult::Draw, "Shah entered a citadel")));
+    assert_eq!(
+        result(&mut pos),
+        Some((GameResult::Draw, "Shah entered a citadel"))
+    );
     // The occupied citadel is written as a board suffix and read back.
     let s = fen::to_fen(&pos);
-    assert!(s.starts_with("10/10/10/10/10/4k5/10/10/10/10{-,-,-,K} b"), "{s}");
+    assert!(
+        s.starts_with("10/10/10/10/10/4k5/10/10/10/10{-,-,-,K} b"),
+        "{s}"
+    );
     assert_eq!(fen::to_fen(&setup("husun", "", &s)), s);
     // Black's Shah into White's side citadels.
     let f = hfen(&[("e5", 'K'), ("a1", 'k')], "b - - 0 1");
@@ -176,7 +198,14 @@ fn husun_shah_may_not_enter_own_citadel() {
 fn husun_only_the_shah_enters_a_citadel() {
     // Rukh, Firzan and Fil beside the far citadels; a Dabbabah on the long diagonal.
     let f = hfen(
-        &[("e1", 'K'), ("e8", 'k'), ("a10", 'R'), ("j10", 'F'), ("b9", 'B'), ("c8", 'E')],
+        &[
+            ("e1", 'K'),
+            ("e8", 'k'),
+            ("a10", 'R'),
+            ("j10", 'F'),
+            ("b9", 'B'),
+            ("c8", 'E'),
+        ],
         "w - - 0 1",
     );
     let mut pos = setup("husun", "", &f);
@@ -185,7 +214,10 @@ fn husun_only_the_shah_enters_a_citadel() {
 
 #[test]
 fn husun_citadel_entry_allowed_in_check() {
-    let f = hfen(&[("a10", 'K'), ("a3", 'r'), ("b3", 'r'), ("j1", 'k')], "w - - 0 1");
+    let f = hfen(
+        &[("a10", 'K'), ("a3", 'r'), ("b3", 'r'), ("j1", 'k')],
+        "w - - 0 1",
+    );
     let mut pos = setup("husun", "", &f);
     assert!(pos.in_check());
     assert_eq!(legal(&mut pos), strs(&["a10x3"]));
@@ -196,7 +228,10 @@ fn husun_citadel_entry_allowed_in_check() {
 #[test]
 fn husun_citadel_is_never_attacked() {
     // A Shah in a citadel is not in check whatever stands around.
-    let f = format!("{}{{-,-,K,-}} b - - 0 1", board(10, 10, &[("a10", 'r'), ("b9", 'b'), ("e1", 'k')]));
+    let f = format!(
+        "{}{{-,-,K,-}} b - - 0 1",
+        board(10, 10, &[("a10", 'r'), ("b9", 'b'), ("e1", 'k')])
+    );
     let mut pos = setup("husun", "", &f);
     assert!(!pos.royal_attacked(0));
     // Nothing captures into it.
@@ -247,7 +282,10 @@ fn husun_stalemate_loses() {
 
 #[test]
 fn husun_baidaq_promotes_to_firzan_and_never_double_steps() {
-    let f = hfen(&[("e1", 'K'), ("e10", 'k'), ("b9", 'P'), ("c2", 'P')], "w - - 0 1");
+    let f = hfen(
+        &[("e1", 'K'), ("e10", 'k'), ("b9", 'P'), ("c2", 'P')],
+        "w - - 0 1",
+    );
     let mut pos = setup("husun", "", &f);
     assert_eq!(from(&mut pos, "b9"), strs(&["b9b10f"]));
     assert_eq!(from(&mut pos, "c2"), strs(&["c2c3"]));
@@ -255,7 +293,10 @@ fn husun_baidaq_promotes_to_firzan_and_never_double_steps() {
 
 #[test]
 fn husun_dabbabah_is_a_bishop_and_fil_an_alfil() {
-    let f = hfen(&[("e1", 'K'), ("e10", 'k'), ("a1", 'B'), ("j1", 'E')], "w - - 0 1");
+    let f = hfen(
+        &[("e1", 'K'), ("e10", 'k'), ("a1", 'B'), ("j1", 'E')],
+        "w - - 0 1",
+    );
     let mut pos = setup("husun", "", &f);
     assert_eq!(from(&mut pos, "a1").len(), 9);
     assert_eq!(from(&mut pos, "j1"), strs(&["j1h3"]));
@@ -265,7 +306,10 @@ fn husun_dabbabah_is_a_bishop_and_fil_an_alfil() {
 fn husun_nmove_option() {
     let f = hfen(&[("e1", 'K'), ("e10", 'k'), ("a1", 'R')], "w - - 140 80");
     let mut pos = setup("husun", "nmove=70", &f);
-    assert_eq!(result(&mut pos), Some((GameResult::Draw, "move-count rule")));
+    assert_eq!(
+        result(&mut pos),
+        Some((GameResult::Draw, "move-count rule"))
+    );
     let mut pos = setup("husun", "", &f);
     assert_eq!(result(&mut pos), None);
 }
@@ -273,19 +317,20 @@ fn husun_nmove_option() {
 // ---------------------------------------------------------------------------------------------
 // timur
 
-const TIMUR_A: &str =
-    "e1c1d1d1c1e/rntgwkfgtnr/osyzvhqljmp/11/11/11/11/PMJLQHVZYSO/RNTGFKWGTNR/E1C1D1D1C1E w Ss - 0 1";
-const TIMUR_B: &str =
-    "e1c1wkf1c1e/rntgdhdgtnr/osyzv1qljmp/11/11/11/11/PMJLQ1VZYSO/RNTGDHDGTNR/E1C1FKW1C1E w Ss - 0 1";
-const TIMUR_C: &str =
-    "e1c1wkf1c1e/rndtghgtdnr/osmyz1ljvqp/11/11/11/11/PQVJL1ZYMSO/RNDTGHGTDNR/E1C1FKW1C1E w Ss - 0 1";
+const TIMUR_A: &str = "e1c1d1d1c1e/rntgwkfgtnr/osyzvhqljmp/11/11/11/11/PMJLQHVZYSO/RNTGFKWGTNR/E1C1D1D1C1E w Ss - 0 1";
+const TIMUR_B: &str = "e1c1wkf1c1e/rntgdhdgtnr/osyzv1qljmp/11/11/11/11/PMJLQ1VZYSO/RNTGDHDGTNR/E1C1FKW1C1E w Ss - 0 1";
+const TIMUR_C: &str = "e1c1wkf1c1e/rndtghgtdnr/osmyz1ljvqp/11/11/11/11/PQVJL1ZYMSO/RNDTGHGTDNR/E1C1FKW1C1E w Ss - 0 1";
 
 #[test]
 fn timur_start_fen_round_trips() {
     round_trip("timur", "", TIMUR_A);
     round_trip("timur", "arrangement=B", TIMUR_B);
     round_trip("timur", "arrangement=C", TIMUR_C);
-    round_trip("timur", "citadel=forbes", &TIMUR_A.replace(" Ss ", " SsCc "));
+    round_trip(
+        "timur",
+        "citadel=forbes",
+        &TIMUR_A.replace(" Ss ", " SsCc "),
+    );
 }
 
 #[test]
@@ -319,7 +364,13 @@ fn timur_make_unmake_and_legality_self_consistent() {
     );
     for seed in 1..8 {
         self_consistency("timur", "", &f, 40, seed);
-        self_consistency("timur", "citadelattack=geometric citadel=forbes", &f, 40, seed);
+        self_consistency(
+            "timur",
+            "citadelattack=geometric citadel=forbes",
+            &f,
+            40,
+            seed,
+        );
         self_consistency("timur", "swap=check-or-stalemate ppplace=any", &f, 40, seed);
     }
 }
@@ -341,20 +392,31 @@ fn timur_each_pawn_promotes_to_its_own_piece() {
     ] {
         let f = tfen(&[("b9", pawn), ("f1", 'K'), ("h8", 'k')], "w - - 0 1");
         let mut pos = setup("timur", "", &f);
-        assert_eq!(from(&mut pos, "b9"), strs(&[&format!("b9b10{to}")]), "{pawn}");
+        assert_eq!(
+            from(&mut pos, "b9"),
+            strs(&[&format!("b9b10{to}")]),
+            "{pawn}"
+        );
         // Black's pawn of the same kind, on rank 1.
         let f = tfen(
             &[("b2", pawn.to_ascii_lowercase()), ("f5", 'K'), ("h8", 'k')],
             "b - - 0 1",
         );
         let mut pos = setup("timur", "", &f);
-        assert_eq!(from(&mut pos, "b2"), strs(&[&format!("b2b1{to}")]), "{pawn}");
+        assert_eq!(
+            from(&mut pos, "b2"),
+            strs(&[&format!("b2b1{to}")]),
+            "{pawn}"
+        );
     }
 }
 
 #[test]
 fn timur_shah_pawn_promotes_to_prince_making_a_royal_group() {
-    let f = tfen(&[("b9", 'H'), ("f1", 'K'), ("f10", 'r'), ("h8", 'k')], "w - - 0 1");
+    let f = tfen(
+        &[("b9", 'H'), ("f1", 'K'), ("f10", 'r'), ("h8", 'k')],
+        "w - - 0 1",
+    );
     let mut pos = setup("timur", "", &f);
     assert!(pos.in_check());
     // Promoting to a Prince answers the check: with two royals there is no check.
@@ -367,7 +429,16 @@ fn timur_shah_pawn_promotes_to_prince_making_a_royal_group() {
 
 #[test]
 fn timur_pawn_of_pawns_first_arrival_is_dead_and_immune() {
-    let f = tfen(&[("c9", 'P'), ("f1", 'K'), ("h8", 'k'), ("c3", 'r'), ("b10", 'n')], "w - - 0 1");
+    let f = tfen(
+        &[
+            ("c9", 'P'),
+            ("f1", 'K'),
+            ("h8", 'k'),
+            ("c3", 'r'),
+            ("b10", 'n'),
+        ],
+        "w - - 0 1",
+    );
     let mut pos = setup("timur", "", &f);
     assert_eq!(from(&mut pos, "c9"), strs(&["c9b10", "c9c10"]));
     play(&mut pos, &["c9c10"]);
@@ -380,7 +451,14 @@ fn timur_pawn_of_pawns_first_arrival_is_dead_and_immune() {
 #[test]
 fn timur_pawn_of_pawns_placement_fork() {
     let f = tfen(
-        &[("c10", 'P'), ("f1", 'K'), ("h9", 'k'), ("d6", 'r'), ("f6", 'n'), ("a1", 'c')],
+        &[
+            ("c10", 'P'),
+            ("f1", 'K'),
+            ("h9", 'k'),
+            ("d6", 'r'),
+            ("f6", 'n'),
+            ("a1", 'c'),
+        ],
         "w - - 0 1",
     );
     let mut pos = setup("timur", "", &f);
@@ -390,7 +468,14 @@ fn timur_pawn_of_pawns_placement_fork() {
     assert!(fen::to_fen(&pos).contains("4U6"));
     // Placing onto a non-royal man removes it (fork from a Jamal's cell).
     let f = tfen(
-        &[("c10", 'P'), ("f1", 'K'), ("h9", 'k'), ("d6", 'r'), ("f6", 'n'), ("e5", 'c')],
+        &[
+            ("c10", 'P'),
+            ("f1", 'K'),
+            ("h9", 'k'),
+            ("d6", 'r'),
+            ("f6", 'n'),
+            ("e5", 'c'),
+        ],
         "w - - 0 1",
     );
     let mut pos = setup("timur", "", &f);
@@ -427,7 +512,10 @@ fn timur_pawn_of_pawns_placement_trapped_piece() {
 
 #[test]
 fn timur_pawn_of_pawns_second_arrival_returns_to_shah_pawn_cell() {
-    let f = tfen(&[("k9", 'U'), ("b1", 'K'), ("h7", 'k'), ("f3", 'r')], "w - - 0 1");
+    let f = tfen(
+        &[("k9", 'U'), ("b1", 'K'), ("h7", 'k'), ("f3", 'r')],
+        "w - - 0 1",
+    );
     let mut pos = setup("timur", "", &f);
     assert_eq!(from(&mut pos, "k9"), strs(&["k9k10"]));
     play(&mut pos, &["k9k10"]);
@@ -461,7 +549,10 @@ fn timur_pawn_of_pawns_third_arrival_becomes_adventitious_king() {
 
 #[test]
 fn timur_royal_group_of_two_has_no_check() {
-    let f = tfen(&[("f1", 'K'), ("c4", 'A'), ("f10", 'r'), ("h8", 'k')], "w - - 0 1");
+    let f = tfen(
+        &[("f1", 'K'), ("c4", 'A'), ("f10", 'r'), ("h8", 'k')],
+        "w - - 0 1",
+    );
     let mut pos = setup("timur", "", &f);
     assert!(!pos.in_check());
     // The Shah may stay on the attacked file and even step along it.
@@ -475,12 +566,24 @@ fn timur_royal_succession_sole_royal_is_royal() {
     let f = tfen(&[("f1", 'I'), ("f10", 'r'), ("h8", 'k')], "w - - 0 1");
     let mut pos = setup("timur", "", &f);
     assert!(pos.in_check());
-    assert_eq!(from(&mut pos, "f1"), strs(&["f1e1", "f1e2", "f1g1", "f1g2"]));
+    assert_eq!(
+        from(&mut pos, "f1"),
+        strs(&["f1e1", "f1e2", "f1g1", "f1g2"])
+    );
 }
 
 #[test]
 fn timur_swap_when_checked() {
-    let f = tfen(&[("e5", 'K'), ("a1", 'E'), ("b3", 'M'), ("e10", 'r'), ("h8", 'k')], "w Ss - 0 1");
+    let f = tfen(
+        &[
+            ("e5", 'K'),
+            ("a1", 'E'),
+            ("b3", 'M'),
+            ("e10", 'r'),
+            ("h8", 'k'),
+        ],
+        "w Ss - 0 1",
+    );
     let mut pos = setup("timur", "", &f);
     assert!(pos.in_check());
     assert!(has(&mut pos, "e5a1"));
@@ -490,7 +593,16 @@ fn timur_swap_when_checked() {
     assert!(s.contains(" b s - "), "{s}");
     assert_eq!(pos.at(pos.v.geo.parse_cell("e5").unwrap()).kind(), 9);
     // Not without check, and not twice.
-    let f2 = tfen(&[("e5", 'K'), ("a1", 'E'), ("b3", 'M'), ("d10", 'r'), ("h8", 'k')], "w Ss - 0 1");
+    let f2 = tfen(
+        &[
+            ("e5", 'K'),
+            ("a1", 'E'),
+            ("b3", 'M'),
+            ("d10", 'r'),
+            ("h8", 'k'),
+        ],
+        "w Ss - 0 1",
+    );
     let mut pos = setup("timur", "", &f2);
     assert!(!has(&mut pos, "e5a1"));
     let mut pos = setup("timur", "", &f.replace(" Ss ", " s "));
@@ -528,14 +640,24 @@ fn timur_swap_restrictions() {
 #[test]
 fn timur_swap_mate_and_stalemate_options() {
     // Checked Shah with a free escape: swap=mate forbids the swap, swap=check allows it.
-    let f = tfen(&[("e5", 'K'), ("a1", 'E'), ("e10", 'r'), ("h8", 'k')], "w Ss - 0 1");
+    let f = tfen(
+        &[("e5", 'K'), ("a1", 'E'), ("e10", 'r'), ("h8", 'k')],
+        "w Ss - 0 1",
+    );
     let mut pos = setup("timur", "swap=mate", &f);
     assert!(!has(&mut pos, "e5a1"));
     let mut pos = setup("timur", "", &f);
     assert!(has(&mut pos, "e5a1"));
     // Stalemate: Shah a1 boxed in by the Rukhs b10 and h2, its pawn d4 blocked by d5.
     let f = tfen(
-        &[("a1", 'K'), ("d4", 'M'), ("d5", 'm'), ("b10", 'r'), ("h2", 'r'), ("h8", 'k')],
+        &[
+            ("a1", 'K'),
+            ("d4", 'M'),
+            ("d5", 'm'),
+            ("b10", 'r'),
+            ("h2", 'r'),
+            ("h8", 'k'),
+        ],
         "w Ss - 0 1",
     );
     let mut pos = setup("timur", "", &f);
@@ -547,7 +669,15 @@ fn timur_swap_mate_and_stalemate_options() {
     assert_eq!(legal(&mut pos), strs(&["a1d4"]));
     // Mated: swap=mate allows it.
     let f = tfen(
-        &[("a1", 'K'), ("d4", 'M'), ("d5", 'm'), ("b10", 'r'), ("a9", 'r'), ("h2", 'r'), ("h8", 'k')],
+        &[
+            ("a1", 'K'),
+            ("d4", 'M'),
+            ("d5", 'm'),
+            ("b10", 'r'),
+            ("a9", 'r'),
+            ("h2", 'r'),
+            ("h8", 'k'),
+        ],
         "w Ss - 0 1",
     );
     let mut pos = setup("timur", "swap=mate", &f);
@@ -557,7 +687,10 @@ fn timur_swap_mate_and_stalemate_options() {
 #[test]
 fn timur_citadel_entry_rules() {
     // White: Shah a8, AK k3. Own citadel x1: only the AK; opponent citadel x2: only the Shah.
-    let f = tfen(&[("a8", 'K'), ("k3", 'A'), ("k1", 'W'), ("e5", 'k')], "w - - 0 1");
+    let f = tfen(
+        &[("a8", 'K'), ("k3", 'A'), ("k1", 'W'), ("e5", 'k')],
+        "w - - 0 1",
+    );
     let mut pos = setup("timur", "", &f);
     assert!(has(&mut pos, "a8x2"));
     assert!(has(&mut pos, "k3x1"));
@@ -596,7 +729,11 @@ fn timur_citadel_sanctuary() {
     // Black's AK in x2: nothing captures it, it attacks a8-a10, nothing else enters.
     let f = format!(
         "{} w - - 0 1",
-        board(11, 10, &[("b8", 'K'), ("a1", 'R'), ("h8", 'k'), ("c7", 'N')]) + "{-,a}"
+        board(
+            11,
+            10,
+            &[("b8", 'K'), ("a1", 'R'), ("h8", 'k'), ("c7", 'N')]
+        ) + "{-,a}"
     );
     let mut pos = setup("timur", "", &f);
     assert!(legal(&mut pos).iter().all(|m| !m.contains('x')));
@@ -623,7 +760,11 @@ fn timur_citadelattack_geometric() {
     // Black AK in x2 ("z9"): a White Rukh on rank 9 captures it; a Asp reaches it by its leap.
     let f = format!(
         "{}{{-,a}} w - - 0 1",
-        board(11, 10, &[("f9", 'R'), ("a7", 'N'), ("f1", 'K'), ("h8", 'k')])
+        board(
+            11,
+            10,
+            &[("f9", 'R'), ("a7", 'N'), ("f1", 'K'), ("h8", 'k')]
+        )
     );
     let mut pos = setup("timur", "citadelattack=geometric", &f);
     assert!(has(&mut pos, "f9x2"));
@@ -635,7 +776,10 @@ fn timur_citadelattack_geometric() {
 
 #[test]
 fn timur_citadel_forbes_exchange() {
-    let f = tfen(&[("a9", 'K'), ("e4", 'I'), ("e8", 'k'), ("e7", 'i')], "w SsCc - 0 1");
+    let f = tfen(
+        &[("a9", 'K'), ("e4", 'I'), ("e8", 'k'), ("e7", 'i')],
+        "w SsCc - 0 1",
+    );
     let mut pos = setup("timur", "citadel=forbes", &f);
     assert!(has(&mut pos, "a9x2"));
     assert!(has(&mut pos, "a9x2e4"));
@@ -648,7 +792,10 @@ fn timur_citadel_forbes_exchange() {
 
 #[test]
 fn timur_giraffe_and_taliah_minimum_distances() {
-    let f = tfen(&[("a1", 'G'), ("k1", 'T'), ("f5", 'K'), ("h8", 'k')], "w - - 0 1");
+    let f = tfen(
+        &[("a1", 'G'), ("k1", 'T'), ("f5", 'K'), ("h8", 'k')],
+        "w - - 0 1",
+    );
     let mut pos = setup("timur", "", &f);
     // Zarafah a1: via b2, up the b-file from b5 (3 cells after the step) or along rank 2 from e2.
     assert_eq!(

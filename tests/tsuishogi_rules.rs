@@ -92,15 +92,29 @@ fn tsuishogi_start_fen_round_trips() {
     );
     // Promoted men and hands survive parse + format.
     let f = board(
-        &[("f1", "K"), ("g12", "k"), ("c10", "+P"), ("d4", "+o"), ("h8", "+E")],
+        &[
+            ("f1", "K"),
+            ("g12", "k"),
+            ("c10", "+P"),
+            ("d4", "+o"),
+            ("h8", "+E"),
+        ],
         "GPPln",
         "b",
     );
     let p = setup(ID, "", &f);
     assert_eq!(fen::to_fen(&p), f);
     // drops=off: the hand stays empty; men in hand are an error.
-    assert!(!parses(ID, "drops=off", &board(&[("f1", "K"), ("g12", "k")], "P", "w")));
-    assert!(parses(ID, "drops=off", &board(&[("f1", "K"), ("g12", "k")], "", "w")));
+    assert!(!parses(
+        ID,
+        "drops=off",
+        &board(&[("f1", "K"), ("g12", "k")], "P", "w")
+    ));
+    assert!(parses(
+        ID,
+        "drops=off",
+        &board(&[("f1", "K"), ("g12", "k")], "", "w")
+    ));
 }
 
 #[test]
@@ -121,7 +135,13 @@ fn tsuishogi_perft_start_standard_chu() {
 
 #[test]
 fn book_lion_jumps_two_squares_and_takes_adjacent_men_only() {
-    let men = [("a1", "K"), ("l12", "k"), ("f6", "N"), ("g7", "p"), ("f8", "p")];
+    let men = [
+        ("a1", "K"),
+        ("l12", "k"),
+        ("f6", "N"),
+        ("g7", "p"),
+        ("f8", "p"),
+    ];
     let mut p = pos("", &men, "", "w");
     assert_eq!(
         from(&mut p, "f6"),
@@ -170,7 +190,9 @@ fn chu_lion_double_move_igui_and_pass() {
     let m = from(&mut p, "f6");
     // 8 steps, 16 jumps, igui, 7 capture-and-step, one pass
     assert_eq!(m.len(), 33, "{m:?}");
-    for x in ["f6g7f6", "f6g7h8", "f6g7g6", "f6g7f7", "f6f7f6", "f6g7", "f6h7", "f6d4"] {
+    for x in [
+        "f6g7f6", "f6g7h8", "f6g7g6", "f6g7f7", "f6f7f6", "f6g7", "f6h7", "f6d4",
+    ] {
         assert!(has(&m, x), "{x}");
     }
     // igui: the Lion stays, the man is taken (and goes to the hand).
@@ -178,7 +200,13 @@ fn chu_lion_double_move_igui_and_pass() {
     assert!(p.at(p.v.geo.parse_cell("g7").unwrap()).is_empty());
     assert_eq!(hand_of(&p), "P");
     // double capture
-    let men = [("a1", "K"), ("l12", "k"), ("f6", "N"), ("g7", "p"), ("h8", "r")];
+    let men = [
+        ("a1", "K"),
+        ("l12", "k"),
+        ("f6", "N"),
+        ("g7", "p"),
+        ("h8", "r"),
+    ];
     let mut p = pos(CHU, &men, "", "w");
     play(&mut p, &["f6g7h8"]);
     assert_eq!(hand_of(&p), "RP");
@@ -227,7 +255,9 @@ fn promotion_is_optional_entering_moving_within_or_leaving_the_zone() {
     ];
     let mut p = pos("", &men, "", "w");
     let m = legal(&mut p);
-    for x in ["b8b9+", "b8b9", "e10e11+", "e10e11", "h9g8+", "h9g8", "j5j6"] {
+    for x in [
+        "b8b9+", "b8b9", "e10e11+", "e10e11", "h9g8+", "h9g8", "j5j6",
+    ] {
         assert!(has(&m, x), "{x}");
     }
     assert!(!has(&m, "j5j6+"));
@@ -236,7 +266,9 @@ fn promotion_is_optional_entering_moving_within_or_leaving_the_zone() {
     let mut p = pos("", &men, "", "b");
     assert_eq!(
         from(&mut p, "c5"),
-        strs(&["c5c4", "c5c4+", "c5b4", "c5b4+", "c5d4", "c5d4+", "c5b6", "c5d6"])
+        strs(&[
+            "c5c4", "c5c4+", "c5b4", "c5b4+", "c5d4", "c5d4+", "c5b6", "c5d6"
+        ])
     );
 }
 
@@ -305,7 +337,14 @@ fn promotion_chu_only_on_entering_or_capturing_in_the_zone() {
 #[test]
 fn captured_men_go_to_the_captors_hand_unpromoted() {
     // +O (a promoted Unicorn, now a Lion) reverts to a Unicorn; +E (Crown Prince) to an Elephant.
-    let men = [("a1", "K"), ("l12", "k"), ("f2", "R"), ("f10", "+o"), ("b3", "B"), ("e6", "+e")];
+    let men = [
+        ("a1", "K"),
+        ("l12", "k"),
+        ("f2", "R"),
+        ("f10", "+o"),
+        ("b3", "B"),
+        ("e6", "+e"),
+    ];
     let mut p = pos("prince=plain", &men, "", "w");
     play(&mut p, &["f2f10"]);
     assert_eq!(hand_of(&p), "O");
@@ -332,7 +371,13 @@ fn drop_restrictions_last_rank_and_pawn_file() {
 
 #[test]
 fn pawn_drop_mate_is_forbidden_but_pawn_drop_check_is_allowed() {
-    let men = [("f1", "K"), ("a12", "k"), ("b12", "l"), ("b11", "p"), ("b10", "G")];
+    let men = [
+        ("f1", "K"),
+        ("a12", "k"),
+        ("b12", "l"),
+        ("b11", "p"),
+        ("b10", "G"),
+    ];
     let mut p = pos("", &men, "PG", "w");
     let m = legal(&mut p);
     assert!(!has(&m, "P@a11"));
@@ -375,7 +420,13 @@ fn crown_prince_and_king_together_are_not_protected_by_check_rules() {
 
 #[test]
 fn after_one_royal_is_taken_the_other_is_under_check_rules() {
-    let men = [("e1", "K"), ("h1", "+E"), ("e12", "r"), ("l12", "k"), ("a5", "P")];
+    let men = [
+        ("e1", "K"),
+        ("h1", "+E"),
+        ("e12", "r"),
+        ("l12", "k"),
+        ("a5", "P"),
+    ];
     let mut p = pos("", &men, "", "w");
     play(&mut p, &["a5a6", "e12e1"]);
     // the King went out of play, not into Black's hand
@@ -409,7 +460,13 @@ fn prince_plain_crown_prince_is_an_ordinary_man() {
 
 #[test]
 fn chu_lion_taking_both_royals_at_once_wins() {
-    let men = [("e4", "K"), ("e5", "+E"), ("e6", "n"), ("l12", "k"), ("a2", "P")];
+    let men = [
+        ("e4", "K"),
+        ("e5", "+E"),
+        ("e6", "n"),
+        ("l12", "k"),
+        ("a2", "P"),
+    ];
     let mut p = pos(CHU, &men, "", "b");
     play(&mut p, &["e6e5e4"]);
     assert_eq!(
@@ -445,7 +502,13 @@ fn chu_lion_may_not_take_a_protected_lion_from_afar() {
     let m = legal(&mut p);
     assert!(!has(&m, "f6f7f8") && !has(&m, "f6f8") && has(&m, "f6f7"));
     // an adjacent Lion may always be taken
-    let men = [("a1", "K"), ("l12", "k"), ("f6", "N"), ("f7", "n"), ("f8", "g")];
+    let men = [
+        ("a1", "K"),
+        ("l12", "k"),
+        ("f6", "N"),
+        ("f7", "n"),
+        ("f8", "g"),
+    ];
     let mut p = pos(CHU, &men, "", "w");
     assert!(has(&legal(&mut p), "f6f7"));
 }
@@ -513,13 +576,22 @@ fn sennichite_fourth_occurrence_draws() {
 
 #[test]
 fn sennichite_perpetual_check_loses() {
-    let men = [("f1", "K"), ("a11", "R"), ("l12", "k"), ("k10", "p"), ("l10", "p")];
+    let men = [
+        ("f1", "K"),
+        ("a11", "R"),
+        ("l12", "k"),
+        ("k10", "p"),
+        ("l10", "p"),
+    ];
     let cycle = ["a11a12", "l12l11", "a12a11", "l11l12"];
     let mut p = pos("", &men, "", "w");
     for _ in 0..3 {
         play(&mut p, &cycle);
     }
-    assert_eq!(result(&mut p), Some((GameResult::Win(1), "perpetual check")));
+    assert_eq!(
+        result(&mut p),
+        Some((GameResult::Win(1), "perpetual check"))
+    );
 }
 
 #[test]

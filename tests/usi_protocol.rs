@@ -275,7 +275,10 @@ fn errors_keep_the_previous_state() {
     e.send("position startpos moves 7g7f");
     let before = e.sfen();
     for (cmd, err) in [
-        ("frobnicate", "info string error: unknown command 'frobnicate'"),
+        (
+            "frobnicate",
+            "info string error: unknown command 'frobnicate'",
+        ),
         (
             "position startpos moves 7g7f 7g7f",
             "info string error: illegal move '7g7f'",
@@ -292,7 +295,10 @@ fn errors_keep_the_previous_state() {
             "position sfen 4k4/9/9/9/9/9/9/9/4K4 b 2Q 1",
             "info string error: unknown piece 'Q' in SFEN hand",
         ),
-        ("go depth x", "info string error: bad value 'x' for go depth"),
+        (
+            "go depth x",
+            "info string error: bad value 'x' for go depth",
+        ),
         ("go byoyomi", "info string error: go byoyomi needs a value"),
         (
             "setoption name Nonsense value 3",
@@ -309,6 +315,24 @@ fn errors_keep_the_previous_state() {
         e.until("info string", 5000),
         vec!["info string error: illegal move '8h2bq'"]
     );
+}
+
+#[test]
+fn tsuishogi_through_the_variant_option() {
+    let mut e = Engine::start(&["usi"]);
+    e.usi();
+    e.send("setoption name Variant value tsuishogi");
+    // 12x12: files 12..1 from the left, ranks a..l from the top; White's a4-a5 is 12i12h.
+    e.send("position startpos moves 12i12h");
+    assert_eq!(
+        e.sfen(),
+        "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4x3/12/12/P2X4I3/\
+         1PPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 2"
+    );
+    e.send("go depth 2");
+    let l = e.until("bestmove", 10000);
+    let m = bestmove(&l);
+    assert!(m.len() >= 4 && m.as_bytes()[0].is_ascii_digit(), "{l:?}");
 }
 
 #[test]

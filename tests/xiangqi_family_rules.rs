@@ -5,17 +5,674 @@ use common::*;
 
 use chatrang::fen;
 use chatrang::movegen::{MoveList, legal_moves, pseudo_legal};
+use chatrang::position::Position;
 use chatrang::variant::GameResult;
+
+/// A 9x10 FEN from (letter, square) pairs; upper case = first player.
+fn fen_of(men: &[(&str, &str)], side: &str) -> String {
+    let mut board = [['.'; 9]; 10];
+    for (l, sq) in men {
+        let f = (sq.as_bytes()[0] - b'a') as usize;
+        let r: usize = sq[1..].parse().unwrap();
+        board[r - 1][f] = l.chars().next().unwrap();
+    }
+    let mut rows = Vec::new();
+    for r in (0..10).rev() {
+        let mut s = String::new();
+        let mut empty = 0;
+        for f in 0..9 {
+            if board[r][f] == '.' {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    s += &empty.to_string();
+                    empty = 0;
+                }
+                s.push(board[r][f]);
+            }
+        }
+        if empty > 0 {
+            s += &empty.to_string();
+        }
+        rows.push(s);
+    }
+    format!("{} {side} - - 0 1", rows.join("/"))
+}
+
+fn pos(id: &str, opts: &str, men: &[(&str, &str)], side: &str) -> Position {
+    setup(id, opts, &fen_of(men, side))
+}
+
+fn won_by(p: &mut Position, winner: u8, reason: &str) {
+    assert_eq!(result(p), Some((GameResult::Win(winner), reason_static(reason))));
+}
+
+fn reason_static(r: &str) -> &'static str {
+    match r {
+        "checkmate" => "checkmate",
+        "stalemate" => "stalemate",
+        "perpetual check" => "perpetual check",
+        "perpetual chase" => "perpetual chase",
+        "bikjang" => "bikjang",
+        "double pass" => "double pass",
+        _ => panic!("unknown reason {r}"),
+    }
+}
+
+// ------------------------------------------------------------------ common to the three games
+
+#[test]
+fn start_fens_round_trip() {
+    round_trip(
+        "xiangqi",
+        "",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    );
+    let j = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+    round_trip("korean", "", j);
+    round_trip("janggi", "", j);
+}
 
 #[test]
 fn perft_start_positions() {
     // Independent counts: Fairy-Stockfish (pyffish 0.0.90) perft of the same start FENs.
     perft_counts("xiangqi", "", &[44, 1920, 79666]);
     perft_counts("janggi", "", &[32, 1024, 33000]);
+    // Korean (book): no pass at the start (no bare general): janggi's counts without the
+    // pass: 31 moves; depth 2 = 31 * 31 (the two armies do not interact within two plies).
+    perft_counts("korean", "", &[31, 961]);
+}
+
+fn random_walk(id: &str, opts: &str, seed: u64, plies: usize) {
+    let mut p = start(id, opts);
+    let mut rng = seed;
+    let mut made = Vec::new();
+    let mut fens = Vec::new();
+    for _ in 0..plies {
+        let mut list = MoveList::new();
+        legal_moves(&mut p, &mut list);
+        if list.is_empty() {
+            break;
+        }
+        rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let m = list[(rng >> 33) as usize % list.len()];
+        fens.push((fen::to_fen(&p), p.st.key));
+        p.make(m);
+        assert_eq!(p.st.key, p.compute_key(), "{id}: key after make");
+        made.push(m);
+    }
+    while let Some(m) = made.pop() {
+        p.unmake(m);
+        let (f, k) = fens.pop().unwrap();
+        assert_eq!(fen::to_fen(&p), f, "{id}: FEN after unmake");
+        assert_eq!(p.st.key, k, "{id}: key after unmake");
+        assert_eq!(p.st.key, p.compute_key());
+    }
 }
 
 #[test]
-fn debug_janggi() {
+fn make_unmake_restores_fen_and_key() {
+    for seed in 1..6 {
+        random_walk("xiangqi", "", seed, 120);
+        random_walk("janggi", "", seed, 120);
+        random_walk("korean", "", seed, 120);
+        random_walk("korean", "setup=choice pass=any facing=modern", seed, 80);
+        random_walk("korean", "repetition=modern diagonals=all cannon_takes_cannon=true", seed, 80);
+    }
+}
+
+/// Legal moves = pseudo-legal moves minus those that leave the own general attacked (where
+/// no other rule of the game filters moves at that node).
+fn legal_is_pseudo_minus_check(id: &str, seed: u64) {
+    let mut p = start(id, "");
+    let mut rng = seed;
+    for _ in 0..100 {
+        let mut legal = MoveList::new();
+        legal_moves(&mut p, &mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        let special = id == "janggi"
+            && (chatrang::variants::xiangqi_family::palace::facing(&p)
+                || chatrang::variants::xiangqi_family::palace::is_pass(p.st.last));
+        if !special {
+            let mut pseudo = MoveList::new();
+            pseudo_legal(&p, &mut pseudo);
+            let us = p.side;
+            let mut expect: Vec<_> = pseudo
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    p.make(m);
+                    let ok = !p.royal_attacked(us);
+                    p.unmake(m);
+                    ok
+                })
+                .collect();
+            let mut got: Vec<_> = legal.to_vec();
+            let key = |m: &chatrang::moves::Move| (m.from, m.to, m.kind as u8, m.piece);
+            expect.sort_by_key(key);
+            got.sort_by_key(key);
+            assert_eq!(got, expect, "{id} {}", fen::to_fen(&p));
+        }
+        rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let m = legal[(rng >> 33) as usize % legal.len()];
+        p.make(m);
+    }
+}
+
+#[test]
+fn legal_moves_are_pseudo_legal_minus_checks() {
+    for seed in 1..5 {
+        legal_is_pseudo_minus_check("xiangqi", seed);
+        legal_is_pseudo_minus_check("janggi", seed);
+    }
+}
+
+// ------------------------------------------------------------------ xiangqi
+
+#[test]
+fn xiangqi_general_and_advisor_stay_in_palace() {
+    let mut p = pos("xiangqi", "", &[("K", "d3"), ("A", "e2"), ("k", "f10")], "w");
+    assert_eq!(from(&mut p, "d3"), strs(&["d3d2", "d3e3"]));
+    assert_eq!(from(&mut p, "e2"), strs(&["e2d1", "e2f1", "e2f3"]));
+}
+
+#[test]
+fn xiangqi_flying_general_is_illegal() {
+    // The horse is the only man between the generals: it may not move.
+    let mut p = pos("xiangqi", "", &[("K", "e1"), ("N", "e5"), ("k", "e10")], "w");
+    assert!(from(&mut p, "e5").is_empty());
+    assert_eq!(from(&mut p, "e1"), strs(&["e1d1", "e1e2", "e1f1"]));
+    // The general may not step onto the open file of the other general.
+    let mut p = pos("xiangqi", "", &[("K", "d1"), ("k", "e10")], "w");
+    assert_eq!(from(&mut p, "d1"), strs(&["d1d2"]));
+}
+
+#[test]
+fn xiangqi_elephant_stays_home_and_is_blocked_by_its_eye() {
+    let mut p = pos("xiangqi", "", &[("K", "e1"), ("B", "c5"), ("k", "d10")], "w");
+    assert_eq!(from(&mut p, "c5"), strs(&["c5a3", "c5e3"]));
+    let mut p = pos(
+        "xiangqi",
+        "",
+        &[("K", "e1"), ("B", "c5"), ("P", "d4"), ("k", "d10")],
+        "w",
+    );
+    assert_eq!(from(&mut p, "c5"), strs(&["c5a3"]));
+}
+
+#[test]
+fn xiangqi_horse_is_blocked_by_its_leg() {
+    let mut p = pos(
+        "xiangqi",
+        "",
+        &[("K", "e1"), ("N", "b1"), ("P", "b2"), ("k", "d10")],
+        "w",
+    );
+    assert_eq!(from(&mut p, "b1"), strs(&["b1d2"]));
+}
+
+#[test]
+fn xiangqi_cannon_captures_over_exactly_one_screen() {
+    let mut p = pos(
+        "xiangqi",
+        "",
+        &[("K", "e1"), ("C", "b3"), ("p", "b5"), ("r", "b8"), ("k", "d10")],
+        "w",
+    );
+    let m = from(&mut p, "b3");
+    assert!(m.contains(&"b3b8".to_string()));
+    assert!(m.contains(&"b3b4".to_string()));
+    assert!(!m.contains(&"b3b5".to_string()));
+    assert!(!m.contains(&"b3b6".to_string()));
+    assert!(!m.contains(&"b3b9".to_string()));
+}
+
+#[test]
+fn xiangqi_soldier_moves_sideways_only_after_crossing_the_river() {
+    let mut p = pos(
+        "xiangqi",
+        "",
+        &[("K", "e1"), ("P", "a4"), ("P", "c6"), ("P", "i10"), ("k", "d10")],
+        "w",
+    );
+    assert_eq!(from(&mut p, "a4"), strs(&["a4a5"]));
+    assert_eq!(from(&mut p, "c6"), strs(&["c6b6", "c6c7", "c6d6"]));
+    assert_eq!(from(&mut p, "i10"), strs(&["i10h10"]));
+}
+
+#[test]
+fn xiangqi_stalemate_loses() {
+    let mut p = pos(
+        "xiangqi",
+        "",
+        &[("K", "f1"), ("R", "a9"), ("R", "d2"), ("k", "e10")],
+        "b",
+    );
+    assert!(legal(&mut p).is_empty());
+    assert!(!p.in_check());
+    won_by(&mut p, 0, "stalemate");
+}
+
+#[test]
+fn xiangqi_checkmate_loses() {
+    let mut p = pos(
+        "xiangqi",
+        "",
+        &[("K", "f1"), ("R", "a10"), ("R", "b9"), ("k", "e10")],
+        "b",
+    );
+    assert!(legal(&mut p).is_empty());
+    won_by(&mut p, 0, "checkmate");
+}
+
+const PERPETUAL: [&str; 9] = [
+    "a1a10", "f10f9", "a10a9", "f9f10", "a9a10", "f10f9", "a10a9", "f9f10", "a9a10",
+];
+
+#[test]
+fn xiangqi_perpetual_check_loses() {
+    let men = [("K", "d1"), ("R", "a1"), ("k", "f10"), ("p", "i7")];
+    let mut p = pos("xiangqi", "", &men, "w");
+    play(&mut p, &PERPETUAL[..8]);
+    assert_eq!(result(&mut p), None);
+    play(&mut p, &PERPETUAL[8..]);
+    won_by(&mut p, 1, "perpetual check");
+    // The Asian rules forbid it too.
+    let mut p = pos("xiangqi", "repetition=axf", &men, "w");
+    play(&mut p, &PERPETUAL);
+    won_by(&mut p, 1, "perpetual check");
+    // draw3: a plain draw.
+    let mut p = pos("xiangqi", "repetition=draw3", &men, "w");
+    play(&mut p, &PERPETUAL);
+    assert_eq!(result(&mut p), Some((GameResult::Draw, "repetition")));
+    // repetition-count=4: not yet.
+    let mut p = pos("xiangqi", "repetition-count=4", &men, "w");
+    play(&mut p, &PERPETUAL);
+    assert_eq!(result(&mut p), None);
+}
+
+#[test]
+fn xiangqi_other_repetition_is_a_draw() {
+    let men = [("K", "d1"), ("R", "a1"), ("k", "f10"), ("r", "i10")];
+    let mut p = pos("xiangqi", "", &men, "w");
+    play(
+        &mut p,
+        &["a1a2", "i10i9", "a2a1", "i9i10", "a1a2", "i10i9", "a2a1", "i9i10"],
+    );
+    assert_eq!(result(&mut p), Some((GameResult::Draw, "repetition")));
+}
+
+#[test]
+fn xiangqi_axf_perpetual_chase_loses() {
+    // White's chariot chases the unprotected black horse between a8/b8 and a9/b9... here
+    // simply: the chariot attacks the horse on every move, the horse flees each time.
+    let men = [("K", "d1"), ("R", "a2"), ("k", "f10"), ("n", "b9"), ("P", "i5")];
+    let seq = [
+        "a2b2", "b9a7", "b2a2", "a7b9", "a2b2", "b9a7", "b2a2", "a7b9", "a2b2",
+    ];
+    let mut p = pos("xiangqi", "repetition=axf", &men, "w");
+    play(&mut p, &seq);
+    won_by(&mut p, 1, "perpetual chase");
+    // Under the book rule (perpetual check only) it is a draw.
+    let mut p = pos("xiangqi", "", &men, "w");
+    play(&mut p, &seq);
+    assert_eq!(result(&mut p), Some((GameResult::Draw, "repetition")));
+}
+
+#[test]
+fn xiangqi_move_count_option() {
+    let f = "4k4/9/9/9/9/9/9/9/4A4/3K5 w - - 100 60";
+    let mut p = setup("xiangqi", "", f);
+    assert_eq!(result(&mut p), None);
+    let mut p = setup("xiangqi", "nmove=50", f);
+    assert_eq!(result(&mut p), Some((GameResult::Draw, "move-count rule")));
+}
+
+// ------------------------------------------------------------------ korean (book rules)
+
+#[test]
+fn korean_general_moves_along_the_fortress_lines() {
+    let men = [
+        ("K", "e2"),
+        ("k", "e9"),
+        ("p", "d5"),
+        ("p", "e5"),
+        ("p", "f5"),
+    ];
+    let mut p = pos("korean", "", &men, "w");
+    assert_eq!(
+        from(&mut p, "e2"),
+        strs(&["e2d1", "e2d2", "e2d3", "e2e1", "e2e3", "e2f1", "e2f2", "e2f3"])
+    );
+    let men = [
+        ("K", "d2"),
+        ("k", "e9"),
+        ("p", "d5"),
+        ("p", "e5"),
+        ("p", "f5"),
+    ];
+    let mut p = pos("korean", "", &men, "w");
+    // No diagonal line joins d2 with e1 or e3.
+    assert_eq!(from(&mut p, "d2"), strs(&["d2d1", "d2d3", "d2e2"]));
+}
+
+#[test]
+fn korean_guard_moves_like_the_general() {
+    let men = [("K", "e1"), ("A", "d3"), ("k", "f9"), ("p", "e5"), ("p", "f5")];
+    let mut p = pos("korean", "", &men, "w");
+    assert_eq!(from(&mut p, "d3"), strs(&["d3d2", "d3e2", "d3e3"]));
+}
+
+#[test]
+fn korean_chariot_rides_the_fortress_diagonals() {
+    let men = [("K", "f2"), ("R", "d1"), ("k", "e9"), ("p", "e5"), ("p", "f5")];
+    let mut p = pos("korean", "", &men, "w");
+    let m = from(&mut p, "d1");
+    assert!(m.contains(&"d1e2".to_string()));
+    assert!(m.contains(&"d1f3".to_string()));
+    assert!(!m.contains(&"d1c2".to_string()));
+}
+
+#[test]
+fn korean_cannon_must_jump_to_move() {
+    let men = [("K", "f2"), ("C", "b5"), ("k", "e9"), ("p", "e5"), ("p", "f5")];
+    let mut p = pos("korean", "", &men, "w");
+    // b5 sees e5 along the rank: jumps it to nowhere (f5 blocks) — no move at all.
+    assert!(from(&mut p, "b5").is_empty());
+}
+
+#[test]
+fn korean_cannon_jumps_along_the_fortress_diagonal() {
+    let men = [
+        ("K", "d2"),
+        ("C", "d3"),
+        ("A", "e2"),
+        ("n", "f1"),
+        ("k", "e9"),
+        ("p", "e5"),
+        ("p", "d5"),
+    ];
+    let mut p = pos("korean", "", &men, "w");
+    assert!(from(&mut p, "d3").contains(&"d3f1".to_string()));
+    // A cannon on f1 may not be taken.
+    let men = [
+        ("K", "d2"),
+        ("C", "d3"),
+        ("A", "e2"),
+        ("c", "f1"),
+        ("k", "e9"),
+        ("p", "e5"),
+        ("p", "d5"),
+    ];
+    let mut p = pos("korean", "", &men, "w");
+    assert!(!from(&mut p, "d3").contains(&"d3f1".to_string()));
+}
+
+#[test]
+fn korean_cannon_may_neither_jump_nor_take_a_cannon() {
+    let screen = [("K", "e1"), ("C", "b3"), ("c", "b5"), ("k", "f9"), ("p", "e5"), ("p", "f5")];
+    let mut p = pos("korean", "", &screen, "w");
+    assert!(!from(&mut p, "b3").iter().any(|m| m.starts_with("b3b")));
+    let target = [
+        ("K", "e1"),
+        ("C", "b3"),
+        ("p", "b5"),
+        ("c", "b8"),
+        ("k", "f9"),
+        ("p", "e5"),
+        ("p", "f5"),
+    ];
+    let mut p = pos("korean", "", &target, "w");
+    let m = from(&mut p, "b3");
+    assert!(m.contains(&"b3b6".to_string()) && m.contains(&"b3b7".to_string()));
+    assert!(!m.contains(&"b3b8".to_string()));
+    // First-edition rule: it may take the cannon (still not jump one).
+    let mut p = pos("korean", "cannon_takes_cannon=true", &target, "w");
+    assert!(from(&mut p, "b3").contains(&"b3b8".to_string()));
+    let mut p = pos("korean", "cannon_takes_cannon=true", &screen, "w");
+    assert!(!from(&mut p, "b3").iter().any(|m| m.starts_with("b3b")));
+}
+
+#[test]
+fn korean_elephant_makes_a_lame_2_3_leap() {
+    let men = [("K", "e1"), ("B", "e5"), ("k", "f9"), ("p", "d9"), ("p", "f8")];
+    let mut p = pos("korean", "", &men, "w");
+    assert_eq!(
+        from(&mut p, "e5"),
+        strs(&["e5b3", "e5b7", "e5c2", "e5c8", "e5g2", "e5g8", "e5h3", "e5h7"])
+    );
+    // A man on e6 blocks the two leaps that start by stepping to e6.
+    let men = [("K", "e1"), ("B", "e5"), ("P", "e6"), ("k", "f9"), ("p", "d9"), ("p", "f8")];
+    let mut p = pos("korean", "", &men, "w");
+    assert_eq!(
+        from(&mut p, "e5"),
+        strs(&["e5b3", "e5b7", "e5c2", "e5g2", "e5h3", "e5h7"])
+    );
+}
+
+#[test]
+fn korean_soldier_moves_forward_and_sideways() {
+    let men = [("K", "e1"), ("P", "c4"), ("k", "f9"), ("p", "f5")];
+    let mut p = pos("korean", "", &men, "w");
+    assert_eq!(from(&mut p, "c4"), strs(&["c4b4", "c4c5", "c4d4"]));
+}
+
+#[test]
+fn korean_soldier_in_the_enemy_fortress_gains_the_guard_move() {
+    let men = [("K", "d1"), ("P", "e9"), ("k", "d10"), ("p", "f5")];
+    let mut p = pos("korean", "", &men, "w");
+    let m = from(&mut p, "e9");
+    for x in ["e9e10", "e9d9", "e9f9", "e9e8", "e9d8", "e9f8", "e9f10"] {
+        assert!(m.contains(&x.to_string()), "{x} in {m:?}");
+    }
+    let mut p = pos("korean", "soldier_fortress=forward-only", &men, "w");
+    let m = from(&mut p, "e9");
+    assert!(m.contains(&"e9f10".to_string()));
+    for x in ["e9e8", "e9d8", "e9f8"] {
+        assert!(!m.contains(&x.to_string()), "{x} in {m:?}");
+    }
+}
+
+#[test]
+fn korean_diagonals_all_lets_horse_and_elephant_step_on_the_lines() {
+    let men = [("K", "d1"), ("N", "e2"), ("k", "f9"), ("p", "f5")];
+    let mut p = pos("korean", "", &men, "w");
+    assert!(!from(&mut p, "e2").contains(&"e2f3".to_string()));
+    let mut p = pos("korean", "diagonals=all", &men, "w");
+    assert!(from(&mut p, "e2").contains(&"e2f3".to_string()));
+}
+
+#[test]
+fn korean_bare_general_may_pass() {
+    let mut p = pos("korean", "", &[("K", "d2"), ("k", "f9"), ("r", "a10")], "w");
+    assert!(legal(&mut p).contains(&"d2d2".to_string()));
+    play(&mut p, &["d2d2"]);
+    assert_eq!(fen::to_fen(&p).split(' ').nth(1), Some("b"));
+    // Not while in check, and not with other men.
+    let mut p = pos("korean", "", &[("K", "d2"), ("k", "f9"), ("r", "a2")], "w");
+    assert!(!legal(&mut p).contains(&"d2d2".to_string()));
+    let mut p = pos("korean", "", &[("K", "d2"), ("P", "a4"), ("k", "f9")], "w");
+    assert!(!legal(&mut p).contains(&"d2d2".to_string()));
+    // pass=any: anyone may pass; two passes in a row draw.
+    let mut p = pos("korean", "pass=any", &[("K", "d2"), ("P", "a4"), ("k", "f9"), ("p", "a7")], "w");
+    play(&mut p, &["d2d2", "f9f9"]);
+    assert_eq!(result(&mut p), Some((GameResult::Draw, "double pass")));
+}
+
+#[test]
+fn korean_facing_generals_is_illegal_unless_materially_behind() {
+    let even = [("K", "d2"), ("R", "a1"), ("k", "e9"), ("r", "i10")];
+    let mut p = pos("korean", "", &even, "w");
+    assert_eq!(from(&mut p, "d2"), strs(&["d2d1", "d2d3"]));
+    // White behind (a soldier against a chariot): the king check d2e2 is allowed.
+    let behind = [("K", "d2"), ("P", "a4"), ("k", "e9"), ("r", "i10")];
+    let mut p = pos("korean", "", &behind, "w");
+    assert!(from(&mut p, "d2").contains(&"d2e2".to_string()));
+    play(&mut p, &["d2e2"]);
+    // Black must break the facing.
+    let m = legal(&mut p);
+    assert!(!m.is_empty());
+    for x in &m {
+        assert!(x.starts_with("e9") || x.starts_with("i10"), "{x}");
+        assert_ne!(x, "e9e8");
+    }
+    assert!(m.contains(&"i10e10".to_string()) == false);
+    assert!(m.contains(&"e9d9".to_string()));
+    // behind=count: one man each is not behind.
+    let mut p = pos("korean", "behind=count", &behind, "w");
+    assert!(!from(&mut p, "d2").contains(&"d2e2".to_string()));
+    // facing=never: never.
+    let mut p = pos("korean", "facing=never", &behind, "w");
+    assert!(!from(&mut p, "d2").contains(&"d2e2".to_string()));
+}
+
+#[test]
+fn korean_king_check_forfeits_the_win() {
+    // White is behind and gives a king check that Black cannot escape: it counts as a draw.
+    let men = [("K", "d2"), ("P", "a4"), ("k", "e10"), ("b", "d10"), ("b", "f10")];
+    let mut p = pos("korean", "", &men, "w");
+    play(&mut p, &["d2e2"]);
+    assert!(legal(&mut p).is_empty());
+    assert_eq!(
+        result(&mut p),
+        Some((GameResult::Draw, "checkmate after a king check"))
+    );
+}
+
+#[test]
+fn korean_mate_protected_only_along_the_file_is_a_draw() {
+    let men = [
+        ("K", "e2"),
+        ("R", "e9"),
+        ("k", "e10"),
+        ("b", "d10"),
+        ("b", "f10"),
+        ("r", "a2"),
+    ];
+    let mut p = pos("korean", "", &men, "b");
+    assert!(legal(&mut p).is_empty());
+    assert!(p.in_check());
+    assert_eq!(
+        result(&mut p),
+        Some((GameResult::Draw, "mate protected only along the file"))
+    );
+    // With the chariot defended by a horse it is a plain mate.
+    let mut men2 = men.to_vec();
+    men2.push(("N", "d7"));
+    let mut p = pos("korean", "", &men2, "b");
+    assert!(legal(&mut p).is_empty());
+    won_by(&mut p, 0, "checkmate");
+}
+
+#[test]
+fn korean_facing_modern_must_be_broken_or_the_game_is_drawn() {
+    let men = [("K", "d2"), ("R", "a1"), ("k", "e9"), ("r", "i10")];
+    let mut p = pos("korean", "facing=modern", &men, "w");
+    assert!(from(&mut p, "d2").contains(&"d2e2".to_string()));
+    play(&mut p, &["d2e2"]);
+    for x in legal(&mut p) {
+        assert_ne!(x, "e9e8");
+    }
+    // Black cannot pass (not bare): if he could not break it the game would end; here he can.
+    assert_eq!(result(&mut p), None);
+    let men = [("K", "d2"), ("k", "e9")];
+    let mut p = pos("korean", "facing=modern", &men, "w");
+    play(&mut p, &["d2e2", "e9e9"]);
+    assert_eq!(result(&mut p), Some((GameResult::Draw, "bikjang")));
+}
+
+#[test]
+fn korean_stalemate_loses_by_default_with_options() {
+    // The pinned horse cannot move, the general has no free point.
+    let men = [
+        ("K", "e1"),
+        ("R", "d5"),
+        ("R", "e5"),
+        ("R", "f5"),
+        ("k", "e10"),
+        ("n", "e9"),
+    ];
+    let mut p = pos("korean", "", &men, "b");
+    assert!(legal(&mut p).is_empty());
+    won_by(&mut p, 0, "stalemate");
+    let mut p = pos("korean", "stalemate=draw", &men, "b");
+    assert_eq!(result(&mut p), Some((GameResult::Draw, "stalemate")));
+    let mut p = pos("korean", "stalemate=pass", &men, "b");
+    assert_eq!(legal(&mut p), strs(&["e10e10"]));
+}
+
+#[test]
+fn korean_perpetual_check_loses() {
+    let men = [("K", "d1"), ("R", "a1"), ("k", "f10"), ("p", "i7")];
+    let mut p = pos("korean", "", &men, "w");
+    play(&mut p, &PERPETUAL);
+    won_by(&mut p, 1, "perpetual check");
+    let mut p = pos("korean", "repetition=draw3", &men, "w");
+    play(&mut p, &PERPETUAL);
+    assert_eq!(result(&mut p), Some((GameResult::Draw, "repetition")));
+}
+
+#[test]
+fn korean_repetition_modern_forbids_repeating_a_move_pair() {
+    let men = [("K", "d1"), ("R", "a1"), ("k", "f10"), ("r", "i10")];
+    let mut p = pos("korean", "repetition=modern", &men, "w");
+    play(&mut p, &["a1a2", "i10i9", "a2a1", "i9i10"]);
+    assert!(!legal(&mut p).contains(&"a1a2".to_string()));
+    assert!(legal(&mut p).contains(&"a1a3".to_string()));
+    let mut p = pos("korean", "", &men, "w");
+    play(&mut p, &["a1a2", "i10i9", "a2a1", "i9i10"]);
+    assert!(legal(&mut p).contains(&"a1a2".to_string()));
+}
+
+#[test]
+fn korean_setup_choice_swaps_horses_and_elephants() {
+    let mut p = start("korean", "setup=choice");
+    assert_eq!(legal(&mut p), strs(&["b1c1", "b1c1h1g1", "e2e2", "h1g1"]));
+    play(&mut p, &["b1c1"]);
+    assert_eq!(legal(&mut p), strs(&["b10c10", "b10c10h10g10", "e9e9", "h10g10"]));
+    play(&mut p, &["b10c10h10g10"]);
+    assert_eq!(
+        fen::to_fen(&p),
+        "rbna1anbr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RBNA1ABNR w - - 0 2"
+    );
+    assert!(legal(&mut p).contains(&"c1b3".to_string()));
+}
+
+// ------------------------------------------------------------------ janggi (FSF rules)
+
+#[test]
+fn janggi_pass_is_written_as_the_general_cell_twice() {
     let mut p = start("janggi", "");
-    eprintln!("{:?}", legal(&mut p));
+    assert!(legal(&mut p).contains(&"e2e2".to_string()));
+    // Not in check (Fairy-Stockfish: no pass in check outside bikjang).
+    let mut p = setup("janggi", "", "4k4/9/9/9/9/4r4/9/9/4K4/9 w - - 0 1");
+    assert_eq!(
+        legal(&mut p),
+        strs(&["e2d1", "e2d2", "e2d3", "e2f1", "e2f2", "e2f3"])
+    );
+}
+
+#[test]
+fn janggi_bikjang_must_be_broken_or_the_game_ends_by_counting() {
+    // Fairy-Stockfish: e2e2 e2f3 e2d3 e2f1 e2d2 e2f2 (the guard's moves keep the facing).
+    let mut p = setup("janggi", "", "4k4/9/9/9/9/9/9/9/4K4/3A5 w - - 0 1");
+    assert_eq!(
+        legal(&mut p),
+        strs(&["e2d2", "e2d3", "e2e2", "e2f1", "e2f2", "e2f3"])
+    );
+    play(&mut p, &["e2e2"]);
+    assert!(legal(&mut p).is_empty());
+    // Points: White 3 (guard) against Black 0 + 1.5: White wins.
+    won_by(&mut p, 0, "bikjang");
+}
+
+#[test]
+fn janggi_two_passes_end_the_game_by_counting() {
+    let mut p = start("janggi", "");
+    play(&mut p, &["e2e2", "e9e9"]);
+    assert!(legal(&mut p).is_empty());
+    // Equal material: Han (Black) wins by the 1.5 bonus.
+    won_by(&mut p, 1, "double pass");
 }

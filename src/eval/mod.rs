@@ -845,6 +845,24 @@ mod tests {
         assert!(by("B") < by("R") && by("R") < by("Q") && by("N") < by("Q"));
     }
 
+    /// The royal region is the palace where the royal man is confined, and nothing in chess.
+    #[test]
+    fn royal_region_is_the_palace() {
+        let v = crate::variants::build("chess", "").unwrap();
+        let ep = EvalParams::new(&v);
+        assert!(ep.royal_region.iter().all(|r| r.is_empty()));
+        // A 9x10 game whose general stays in a 3x3 palace (if registered).
+        if let Ok(v) = crate::variants::build("xiangqi", "") {
+            let ep = EvalParams::new(&v);
+            for (army, r) in ep.royal_region.iter().enumerate() {
+                let names: Vec<String> = r.iter().map(|&c| v.geo.name(c)).collect();
+                assert_eq!(names.len(), 9, "{names:?}");
+                let rank = if army == 0 { '1' } else { '9' };
+                assert!(names.iter().any(|n| n == &format!("e{rank}")), "{names:?}");
+            }
+        }
+    }
+
     #[test]
     fn start_position_is_balanced() {
         let v = crate::variants::build("chess", "").unwrap();

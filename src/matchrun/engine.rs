@@ -208,7 +208,10 @@ pub fn parse_info(line: &str) -> (Option<Score>, Option<u32>) {
                 i += 2;
             }
             "score" => {
-                match (w.get(i + 1).copied(), w.get(i + 2).and_then(|x| x.parse().ok())) {
+                match (
+                    w.get(i + 1).copied(),
+                    w.get(i + 2).and_then(|x| x.parse().ok()),
+                ) {
                     (Some("cp"), Some(v)) => score = Some(Score::Cp(v)),
                     (Some("mate"), Some(v)) => score = Some(Score::Mate(v)),
                     _ => {}
@@ -293,7 +296,8 @@ impl Engine {
             if let Some(n) = line.strip_prefix("id name ") {
                 e.id_name = n.trim().to_string();
             } else if let Some((name, vars)) = parse_option_line(&line) {
-                if name.eq_ignore_ascii_case("UCI_Variant") || name.eq_ignore_ascii_case("USI_Variant")
+                if name.eq_ignore_ascii_case("UCI_Variant")
+                    || name.eq_ignore_ascii_case("USI_Variant")
                 {
                     e.variants = Some(vars);
                 }
@@ -339,7 +343,9 @@ impl Engine {
     }
 
     pub fn has_option(&self, name: &str) -> bool {
-        self.option_names.iter().any(|o| o.eq_ignore_ascii_case(name))
+        self.option_names
+            .iter()
+            .any(|o| o.eq_ignore_ascii_case(name))
     }
 
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
@@ -370,11 +376,17 @@ impl Engine {
         for (k, v) in &opts {
             self.set_option(k, v).map_err(|e| format!("{name}: {e}"))?;
         }
-        let vname = self.spec.variant.clone().unwrap_or_else(|| variant.to_string());
+        let vname = self
+            .spec
+            .variant
+            .clone()
+            .unwrap_or_else(|| variant.to_string());
         let opt_name = self
             .option_names
             .iter()
-            .find(|o| o.eq_ignore_ascii_case("UCI_Variant") || o.eq_ignore_ascii_case("USI_Variant"))
+            .find(|o| {
+                o.eq_ignore_ascii_case("UCI_Variant") || o.eq_ignore_ascii_case("USI_Variant")
+            })
             .cloned();
         match (&self.variants, opt_name) {
             (Some(list), Some(o)) => {
@@ -424,7 +436,12 @@ impl Engine {
 
     /// Sends `position` and `go`, and waits for `bestmove` until `deadline`. On a timeout the
     /// engine is told to stop; if it still does not answer soon it is marked unhealthy.
-    pub fn go(&mut self, position: &str, go: &str, deadline: Instant) -> Result<Reply, EngineError> {
+    pub fn go(
+        &mut self,
+        position: &str,
+        go: &str,
+        deadline: Instant,
+    ) -> Result<Reply, EngineError> {
         self.send(position)?;
         self.send(go)?;
         let start = Instant::now();

@@ -192,7 +192,7 @@ fn build_jobs(cfg: &MatchConfig, v: &Arc<Variant>) -> Result<Vec<Job>, String> {
     for r in 0..cfg.rounds {
         for enc in &encounters {
             for g in 0..cfg.games {
-                if g as usize % players == 0 {
+                if (g as usize).is_multiple_of(players) {
                     let fen = (!book.is_empty()).then(|| book[opening_no % book.len()].clone());
                     current = if cfg.random_plies > 0 {
                         let mut rng = Rng::new(cfg.seed ^ (opening_no as u64 + 1) << 20);
@@ -345,7 +345,10 @@ fn record(
         );
     }
     if let Some(f) = sh.pgn.as_mut() {
-        let first = rec.pgn.tag("FEN").is_none_or(|f| f.split_whitespace().nth(1) != Some("b"));
+        let first = rec
+            .pgn
+            .tag("FEN")
+            .is_none_or(|f| f.split_whitespace().nth(1) != Some("b"));
         let num = rec
             .pgn
             .tag("FEN")
@@ -627,7 +630,9 @@ fn play_game(
         if cfg.max_plies > 0 && rf.plies() >= cfg.max_plies as usize {
             break GameEnd::draw(players, "adjudication: move limit".into());
         }
-        chance_seed = chance_seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+        chance_seed = chance_seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1);
         if let Some(ev) = rf.chance(chance_seed) {
             moves.push(PgnMove {
                 text: ev,
@@ -645,11 +650,13 @@ fn play_game(
         let proto = en.spec.proto;
         let go = go_command(cfg, proto, &clocks);
         let wait = match (cfg.limit.clock, cfg.limit.movetime_ms) {
-            (Some(_), _) => clocks[seat].left_ms.max(0) as u64 + cfg.margin_ms,
-            (None, Some(mt)) => mt + cfg.margin_ms,
+            (Some(_), _) => (clocks[seat].left_ms.max(0) as u64).saturating_add(cfg.margin_ms),
+            (None, Some(mt)) => mt.saturating_add(cfg.margin_ms),
             (None, None) => cfg.move_timeout_ms,
         };
-        let deadline = Instant::now() + Duration::from_millis(wait.max(1));
+        let deadline = Instant::now()
+            .checked_add(Duration::from_millis(wait.max(1)))
+            .unwrap_or_else(|| Instant::now() + Duration::from_secs(1 << 30));
         let reply = match en.go(&rf.position_command(proto), &go, deadline) {
             Ok(r) => r,
             Err(err) => {
@@ -673,7 +680,7 @@ fn play_game(
         }
         if cfg.limit.clock.is_none()
             && let Some(mt) = cfg.limit.movetime_ms
-            && reply.elapsed_ms > mt + cfg.margin_ms
+            && reply.elapsed_ms > mt.saturating_add(cfg.margin_ms)
         {
             let why = format!("loses on time ({} ms for movetime {mt})", reply.elapsed_ms);
             forfeit = Some((seat, why.clone()));

@@ -135,7 +135,9 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, String> {
                 if !(v.len() >= 2 && v.starts_with('"') && v.ends_with('"')) {
                     return Err(format!("tag value not quoted in '[{inner}]'"));
                 }
-                let v = v[1..v.len() - 1].replace("\\\"", "\"").replace("\\\\", "\\");
+                let v = v[1..v.len() - 1]
+                    .replace("\\\"", "\"")
+                    .replace("\\\\", "\\");
                 g.tags.push((k.to_string(), v));
                 i = j + 1;
             }

@@ -71,17 +71,21 @@ pub fn score_from_elo(elo: f64) -> f64 {
 
 /// The error function (Numerical Recipes' erfc approximation, relative error below 1.2e-7).
 pub fn erf(x: f64) -> f64 {
+    if x == 0.0 {
+        return 0.0;
+    }
     let z = x.abs();
     let t = 1.0 / (1.0 + 0.5 * z);
-    let r = t * (-z * z - 1.26551223
-        + t * (1.00002368
-            + t * (0.37409196
-                + t * (0.09678418
-                    + t * (-0.18628806
-                        + t * (0.27886807
-                            + t * (-1.13520398
-                                + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))))
-        .exp();
+    let r = t
+        * (-z * z - 1.26551223
+            + t * (1.00002368
+                + t * (0.37409196
+                    + t * (0.09678418
+                        + t * (-0.18628806
+                            + t * (0.27886807
+                                + t * (-1.13520398
+                                    + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))))
+            .exp();
     if x >= 0.0 { 1.0 - r } else { r - 1.0 }
 }
 
@@ -111,7 +115,7 @@ pub fn elo_with_margin(r: &Wld) -> (f64, f64) {
 /// losses (draws carry no information): `(1 + erf((W - L) / sqrt(2 (W + L)))) / 2`.
 pub fn los(r: &Wld) -> f64 {
     let (w, l) = (r.wins as f64, r.losses as f64);
-    if w + l == 0.0 {
+    if w == l {
         return 0.5;
     }
     0.5 * (1.0 + erf((w - l) / (2.0 * (w + l)).sqrt()))
@@ -181,18 +185,26 @@ impl Sprt {
 
     /// Log-likelihood ratio of H1 against H0 for the record (normal approximation:
     /// `n (s1 - s0) (2 mu - s0 - s1) / (2 var)` with the per-game score variance `var`).
+    /// When a result kind has not occurred yet, half a game is added to each kind (so that
+    /// one-sided records still have a variance).
     pub fn llr(&self, r: &Wld) -> f64 {
-        let n = r.games() as f64;
-        // Not enough information before both a win and a loss (or any draw) were seen.
-        if r.wins == 0 && r.draws == 0 || r.losses == 0 && r.draws == 0 {
+        if r.games() == 0 {
             return 0.0;
         }
-        let var = r.variance();
+        let (mut w, mut l, mut d) = (r.wins as f64, r.losses as f64, r.draws as f64);
+        if r.wins == 0 || r.losses == 0 || r.draws == 0 {
+            w += 0.5;
+            l += 0.5;
+            d += 0.5;
+        }
+        let n = w + l + d;
+        let mu = (w + d / 2.0) / n;
+        let var = (w * (1.0 - mu).powi(2) + l * mu.powi(2) + d * (0.5 - mu).powi(2)) / n;
         if var <= 0.0 {
             return 0.0;
         }
         let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
-        n * (s1 - s0) * (2.0 * r.score() - s0 - s1) / (2.0 * var)
+        n * (s1 - s0) * (2.0 * mu - s0 - s1) / (2.0 * var)
     }
 
     pub fn status(&self, r: &Wld) -> SprtResult {

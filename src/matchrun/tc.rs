@@ -47,7 +47,7 @@ impl Clock {
     /// As written in the PGN `TimeControl` tag.
     pub fn pgn(&self) -> String {
         let secs = |ms: u64| {
-            if ms % 1000 == 0 {
+            if ms.is_multiple_of(1000) {
                 format!("{}", ms / 1000)
             } else {
                 format!("{}", ms as f64 / 1000.0)
@@ -113,7 +113,7 @@ impl PlayerClock {
     /// Charges a move that took `used_ms`; false when the flag fell (below `-margin_ms`).
     pub fn charge(&mut self, c: &Clock, used_ms: u64, margin_ms: u64) -> bool {
         self.left_ms -= used_ms as i64;
-        if self.left_ms < -(margin_ms as i64) {
+        if self.left_ms < -(margin_ms.min(1 << 40) as i64) {
             return false;
         }
         self.left_ms += c.inc_ms as i64;

@@ -91,10 +91,26 @@ const MARK: Rgb = Rgb(0xe0, 0x9a, 0x00);
 /// Disc fill, outline and letter colour of each owner.
 fn owner_colors(p: u8) -> (Rgb, Rgb, Rgb) {
     match p {
-        0 => (Rgb(0xfa, 0xfa, 0xf2), Rgb(0x20, 0x20, 0x20), Rgb(0x10, 0x10, 0x10)),
-        1 => (Rgb(0x2a, 0x2a, 0x2a), Rgb(0x00, 0x00, 0x00), Rgb(0xff, 0xff, 0xff)),
-        2 => (Rgb(0xc0, 0x39, 0x2b), Rgb(0x60, 0x10, 0x10), Rgb(0xff, 0xff, 0xff)),
-        _ => (Rgb(0x2e, 0x5c, 0xb8), Rgb(0x10, 0x20, 0x60), Rgb(0xff, 0xff, 0xff)),
+        0 => (
+            Rgb(0xfa, 0xfa, 0xf2),
+            Rgb(0x20, 0x20, 0x20),
+            Rgb(0x10, 0x10, 0x10),
+        ),
+        1 => (
+            Rgb(0x2a, 0x2a, 0x2a),
+            Rgb(0x00, 0x00, 0x00),
+            Rgb(0xff, 0xff, 0xff),
+        ),
+        2 => (
+            Rgb(0xc0, 0x39, 0x2b),
+            Rgb(0x60, 0x10, 0x10),
+            Rgb(0xff, 0xff, 0xff),
+        ),
+        _ => (
+            Rgb(0x2e, 0x5c, 0xb8),
+            Rgb(0x10, 0x20, 0x60),
+            Rgb(0xff, 0xff, 0xff),
+        ),
     }
 }
 
@@ -114,8 +130,9 @@ pub fn scene(pos: &Position, opts: &Options) -> Scene {
     let (w, h, levels) = (g.width as f32, g.height as f32, g.levels as usize);
     let points = v.drawing.points;
     let left = c * 0.7;
-    let top = c * 0.8;
-    let gap = c * 0.9;
+    let top = if levels > 1 { c * 1.3 } else { c * 0.8 };
+    // Between slices: the file letters of one, the level label of the next.
+    let gap = c * 1.3;
     let slice_h = h * c;
     let board_w = w * c;
     let extra: Vec<Cell> = g.cells().filter(|&x| !g.is_grid(x)).collect();
@@ -149,9 +166,12 @@ pub fn scene(pos: &Position, opts: &Options) -> Scene {
     let longest_note = notes.iter().map(|n| n.chars().count()).max().unwrap_or(0) as f32;
     let width = (left + board_w + extra_w + c * 0.3)
         .max(c * 6.0)
-        .max(left + caption.chars().count() as f32 * c * 0.32 + c * 0.3)
-        .max(left + longest_note * c * 0.28 + c * 0.3);
-    let height = top + levels as f32 * slice_h + (levels - 1) as f32 * gap + c * 0.6
+        .max(left + text_width(c * 0.32, caption.chars().count()) + c * 0.3)
+        .max(left + text_width(c * 0.28, longest_note as usize) + c * 0.3);
+    let height = top
+        + levels as f32 * slice_h
+        + (levels - 1) as f32 * gap
+        + c * 0.6
         + notes.len() as f32 * note_h
         + c * 0.2;
     let mut sh: Vec<Shape> = Vec::new();
@@ -176,7 +196,10 @@ pub fn scene(pos: &Position, opts: &Options) -> Scene {
             )
         } else {
             let i = extra.iter().position(|&e| e == cell).unwrap_or(0);
-            (left + board_w + c * 0.4 + c / 2.0, top + i as f32 * c * 1.2 + c / 2.0)
+            (
+                left + board_w + c * 0.4 + c / 2.0,
+                top + i as f32 * c * 1.2 + c / 2.0,
+            )
         }
     };
     for z in 0..levels {
@@ -184,7 +207,7 @@ pub fn scene(pos: &Position, opts: &Options) -> Scene {
         if levels > 1 {
             sh.push(Shape::Text {
                 x: left,
-                y: st - gap * 0.35,
+                y: st - c * 0.3,
                 size: c * 0.3,
                 text: format!("level {}", (b'A' + z as u8) as char),
                 color: TEXT,
@@ -313,7 +336,7 @@ pub fn scene(pos: &Position, opts: &Options) -> Scene {
         } else {
             let dark = if g.is_grid(cell) {
                 let (x, y, z) = g.coords(cell);
-                (x as u32 + y as u32 + z as u32) % 2 == 0
+                (x as u32 + y as u32 + z as u32).is_multiple_of(2)
             } else {
                 true
             };
@@ -415,6 +438,13 @@ pub fn scene(pos: &Position, opts: &Options) -> Scene {
     }
 }
 
+/// Width of `n` characters of text of height `size`: as wide as the PNG's bitmap font draws
+/// them (SVG fonts are narrower).
+pub fn text_width(size: f32, n: usize) -> f32 {
+    let scale = (size / 8.0).round().max(1.0);
+    n as f32 * 6.0 * scale
+}
+
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -497,7 +527,11 @@ pub fn svg(pos: &Position, opts: &Options) -> String {
                 class,
             } => {
                 let anchor = if *left { "start" } else { "middle" };
-                let weight = if *class == "glyph" { " font-weight=\"bold\"" } else { "" };
+                let weight = if *class == "glyph" {
+                    " font-weight=\"bold\""
+                } else {
+                    ""
+                };
                 s += &format!(
                     "<text class=\"{class}\" x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{size:.1}\" fill=\"{}\" text-anchor=\"{anchor}\" dominant-baseline=\"central\"{weight}>{}</text>\n",
                     color.hex(),

@@ -56,7 +56,10 @@ impl Canvas {
     /// gives the distance from the pixel centre to the shape's inside.
     fn shade(&mut self, bbox: (f32, f32, f32, f32), c: Rgb, dist: impl Fn(f32, f32) -> f32) {
         let (x0, y0, x1, y1) = bbox;
-        let (x0, y0) = ((x0.floor() as i64 - 1).max(0), (y0.floor() as i64 - 1).max(0));
+        let (x0, y0) = (
+            (x0.floor() as i64 - 1).max(0),
+            (y0.floor() as i64 - 1).max(0),
+        );
         let x1 = (x1.ceil() as i64 + 1).min(self.width as i64);
         let y1 = (y1.ceil() as i64 + 1).min(self.height as i64);
         for y in y0..y1 {
@@ -71,7 +74,12 @@ impl Canvas {
         let r = w.max(1.0) / 2.0;
         let (dx, dy) = (x2 - x1, y2 - y1);
         let len2 = (dx * dx + dy * dy).max(1e-6);
-        let bbox = (x1.min(x2) - r, y1.min(y2) - r, x1.max(x2) + r, y1.max(y2) + r);
+        let bbox = (
+            x1.min(x2) - r,
+            y1.min(y2) - r,
+            x1.max(x2) + r,
+            y1.max(y2) + r,
+        );
         self.shade(bbox, c, |px, py| {
             let t = (((px - x1) * dx + (py - y1) * dy) / len2).clamp(0.0, 1.0);
             let (qx, qy) = (x1 + t * dx, y1 + t * dy);
@@ -87,9 +95,11 @@ impl Canvas {
 
     fn ring(&mut self, cx: f32, cy: f32, r: f32, w: f32, c: Rgb) {
         let h = w.max(1.0) / 2.0;
-        self.shade((cx - r - h, cy - r - h, cx + r + h, cy + r + h), c, |px, py| {
-            (((px - cx).powi(2) + (py - cy).powi(2)).sqrt() - r).abs() - h
-        });
+        self.shade(
+            (cx - r - h, cy - r - h, cx + r + h, cy + r + h),
+            c,
+            |px, py| (((px - cx).powi(2) + (py - cy).powi(2)).sqrt() - r).abs() - h,
+        );
     }
 
     /// Text in the 5x7 font, `scale` pixels per font dot, starting at x or centred on it.
@@ -197,7 +207,11 @@ pub fn crc32(data: &[u8]) -> u32 {
         for (n, e) in t.iter_mut().enumerate() {
             let mut c = n as u32;
             for _ in 0..8 {
-                c = if c & 1 != 0 { 0xEDB8_8320 ^ (c >> 1) } else { c >> 1 };
+                c = if c & 1 != 0 {
+                    0xEDB8_8320 ^ (c >> 1)
+                } else {
+                    c >> 1
+                };
             }
             *e = c;
         }

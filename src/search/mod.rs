@@ -539,7 +539,11 @@ impl<'a> Worker<'a> {
             let n = h.len();
             // The move into the state k plies back is that state's `last` (k = 0: the current one).
             for k in (0..d).rev() {
-                let m = if k == 0 { self.pos.st.last } else { h[n - k].last };
+                let m = if k == 0 {
+                    self.pos.st.last
+                } else {
+                    h[n - k].last
+                };
                 if m.is_none() || cycle.try_push(m).is_err() {
                     // A null move in the cycle (or a very long cycle): a plain draw.
                     return Some(0);

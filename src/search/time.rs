@@ -121,7 +121,14 @@ mod tests {
 
     #[test]
     fn byoyomi_budget_stays_inside_main_time_plus_byoyomi() {
-        for &(time, byo) in &[(0u64, 1000u64), (0, 100), (0, 10), (5000, 1000), (30, 2000), (600000, 10000)] {
+        for &(time, byo) in &[
+            (0u64, 1000u64),
+            (0, 100),
+            (0, 10),
+            (5000, 1000),
+            (30, 2000),
+            (600000, 10000),
+        ] {
             let l = Limits {
                 time: Some(time),
                 byoyomi: byo,

@@ -202,7 +202,14 @@ impl Tsui {
     /// Lion-power moves of the man on `from` along the directions `dirs`: capture on the first
     /// step, then a second step (`full`: in any direction; else straight on) or back (igui); and one
     /// pass if some first step is empty.
-    fn lion_moves(&self, pos: &Position, from: Cell, dirs: &[usize], full: bool, out: &mut MoveList) {
+    fn lion_moves(
+        &self,
+        pos: &Position,
+        from: Cell,
+        dirs: &[usize],
+        full: bool,
+        out: &mut MoveList,
+    ) {
         let us = pos.side;
         let mut pass = NO_CELL;
         for &d in dirs {
@@ -320,7 +327,9 @@ impl Tsui {
         let g = &pos.v.geo;
         let (fx, fy, _) = g.coords(m.from);
         let (tx, ty, _) = g.coords(m.to);
-        let dist = (fx as i32 - tx as i32).abs().max((fy as i32 - ty as i32).abs());
+        let dist = (fx as i32 - tx as i32)
+            .abs()
+            .max((fy as i32 - ty as i32).abs());
         if dist <= 1 {
             return true;
         }
@@ -384,7 +393,10 @@ impl Rules for Tsui {
             return true;
         }
         let army = p.army() as usize & 1;
-        let (fz, tz) = (self.zone[army].contains(m.from), self.zone[army].contains(m.to));
+        let (fz, tz) = (
+            self.zone[army].contains(m.from),
+            self.zone[army].contains(m.to),
+        );
         if !fz && tz {
             return true;
         }
@@ -470,7 +482,12 @@ impl Rules for Tsui {
 
     fn special_name(&self, pos: &Position, m: Move) -> Option<String> {
         let g = &pos.v.geo;
-        Some(format!("{}{}{}", g.name(m.from), g.name(m.aux), g.name(m.to)))
+        Some(format!(
+            "{}{}{}",
+            g.name(m.from),
+            g.name(m.aux),
+            g.name(m.to)
+        ))
     }
 }
 

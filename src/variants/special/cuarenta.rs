@@ -106,10 +106,7 @@ impl Cuarenta {
         for &(dx, dy) in &FROG_DIRS {
             let mut cur = from;
             let mut line = 0;
-            loop {
-                let Some(c) = geo.offset(cur, dx, dy, 0) else {
-                    break;
-                };
+            while let Some(c) = geo.offset(cur, dx, dy, 0) {
                 let p = pos.at(c);
                 if !p.is_empty() && p.owner() == us {
                     line += 1;
@@ -279,7 +276,10 @@ fn build(o: &Opts) -> Result<Variant, String> {
     });
     let last_rank = [common::rank(&g, 0, 8), common::rank(&g, 1, 8)];
     let mut castle = [(0, 0, 0); 2];
-    for (p, (tok, k, c)) in [("K", "e2", "h1"), ("k", "e8", "b9")].into_iter().enumerate() {
+    for (p, (tok, k, c)) in [("K", "e2", "h1"), ("k", "e8", "b9")]
+        .into_iter()
+        .enumerate()
+    {
         let (k, c) = (common::cell(&g, k), common::cell(&g, c));
         let r = b.right(RightDef {
             token: tok.into(),

@@ -79,14 +79,8 @@ fn build(o: &Opts) -> Result<Variant, String> {
         let sy = if cy == 0 { -1 } else { 1 };
         let corner = cell(&g, cx, cy);
         let nbrs: Vec<(Cell, (i32, i32, i32))> = match mode {
-            "rank" => vec![
-                (corner, (sx, 0, 0)),
-                (cell(&g, cx, cy - sy), (sx, sy, 0)),
-            ],
-            "file" => vec![
-                (corner, (0, sy, 0)),
-                (cell(&g, cx - sx, cy), (sx, sy, 0)),
-            ],
+            "rank" => vec![(corner, (sx, 0, 0)), (cell(&g, cx, cy - sy), (sx, sy, 0))],
+            "file" => vec![(corner, (0, sy, 0)), (cell(&g, cx - sx, cy), (sx, sy, 0))],
             _ => vec![(corner, (sx, sy, 0))],
         };
         let side = if i < 2 { 0 } else { 1 };

@@ -71,8 +71,7 @@ pub const ENTRY: Entry = Entry {
     build,
 };
 
-pub const START: &str =
-    "wldopcodlw/tmmmmmmmmt/10/10/10/10/10/10/TMMMMMMMMT/WLDOCPODLW w Pp - 0 1";
+pub const START: &str = "wldopcodlw/tmmmmmmmmt/10/10/10/10/10/10/TMMMMMMMMT/WLDOCPODLW w Pp - 0 1";
 
 // Piece types, in build order.
 const CHIEFTAIN: PieceType = 0;
@@ -291,9 +290,9 @@ impl Jetan {
         let mut counts = [[0u32; NTYPES]; 2];
         for p in 0..2u8 {
             let mut n = 0;
-            for t in 0..NTYPES {
-                counts[p as usize][t] = pos.count(p, t as PieceType) as u32;
-                n += counts[p as usize][t];
+            for (t, c) in counts[p as usize].iter_mut().enumerate() {
+                *c = pos.count(p, t as PieceType) as u32;
+                n += *c;
             }
             if n > 3 {
                 return false;

@@ -24,11 +24,12 @@ use crate::movegen::{MoveList, piece_moves};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Piece, PieceDef, PieceType, Player, ZoneMoves};
 use crate::position::Position;
-use crate::variant::{BareKing, GameResult, HookFlags, Outcome, Rules, Variant, VariantBuilder, Verdict};
+use crate::variant::{
+    BareKing, GameResult, HookFlags, Outcome, Rules, Variant, VariantBuilder, Verdict,
+};
 
 pub const START: &str = "MMMM/4/4/4/4/pppp/rnbq/rnbk/mmmm/4/4/4/4/PPPP/RNBQ/RNBK w - - 0 1";
-pub const START_CITADEL: &str =
-    "MMMM/4/4/4/4/pppp/qbnr/kbnr/mmmm/4/4/4/4/PPPP/QBNR/KBNR w - - 0 1";
+pub const START_CITADEL: &str = "MMMM/4/4/4/4/pppp/qbnr/kbnr/mmmm/4/4/4/4/PPPP/QBNR/KBNR w - - 0 1";
 
 const PAWNMEET: OptionDef = OptionDef {
     key: "pawnmeet",
@@ -63,7 +64,7 @@ pub const ENTRY_CITADEL: Entry = Entry {
         },
         OptionDef {
             key: "citadelentry",
-            values: &["diagonal", "spoke"],
+            values: &["all", "spoke"],
         },
     ],
     build: build_citadel,
@@ -346,11 +347,11 @@ fn build_round(
         p.value = 100;
         p.zone_moves = vec![
             ZoneMoves {
-                cells: vec![all.clone(), CellSet::EMPTY],
+                cells: vec![all, CellSet::EMPTY],
                 betza: white.into(),
             },
             ZoneMoves {
-                cells: vec![CellSet::EMPTY, all.clone()],
+                cells: vec![CellSet::EMPTY, all],
                 betza: black.into(),
             },
         ];

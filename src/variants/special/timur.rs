@@ -20,12 +20,9 @@ use crate::variant::{
 use crate::variants::common::ranks_both;
 use crate::variants::{Entry, OptionDef, Opts};
 
-pub const START_A: &str =
-    "e1c1d1d1c1e/rntgwkfgtnr/osyzvhqljmp/11/11/11/11/PMJLQHVZYSO/RNTGFKWGTNR/E1C1D1D1C1E w Ss - 0 1";
-pub const START_B: &str =
-    "e1c1wkf1c1e/rntgdhdgtnr/osyzv1qljmp/11/11/11/11/PMJLQ1VZYSO/RNTGDHDGTNR/E1C1FKW1C1E w Ss - 0 1";
-pub const START_C: &str =
-    "e1c1wkf1c1e/rndtghgtdnr/osmyz1ljvqp/11/11/11/11/PQVJL1ZYMSO/RNDTGHGTDNR/E1C1FKW1C1E w Ss - 0 1";
+pub const START_A: &str = "e1c1d1d1c1e/rntgwkfgtnr/osyzvhqljmp/11/11/11/11/PMJLQHVZYSO/RNTGFKWGTNR/E1C1D1D1C1E w Ss - 0 1";
+pub const START_B: &str = "e1c1wkf1c1e/rntgdhdgtnr/osyzv1qljmp/11/11/11/11/PMJLQ1VZYSO/RNTGDHDGTNR/E1C1FKW1C1E w Ss - 0 1";
+pub const START_C: &str = "e1c1wkf1c1e/rndtghgtdnr/osmyz1ljvqp/11/11/11/11/PQVJL1ZYMSO/RNDTGHGTDNR/E1C1FKW1C1E w Ss - 0 1";
 
 pub const ENTRY: Entry = Entry {
     id: "timur",
@@ -412,7 +409,9 @@ impl Rules for Timur {
     fn outcome(&self, pos: &Position, _nlegal: usize) -> Option<Outcome> {
         for (i, &c) in self.citadels.iter().enumerate() {
             let p = pos.at(c);
-            if !p.is_empty() && p.owner() as usize != i && self.acting_shah(pos, p.owner(), p.kind())
+            if !p.is_empty()
+                && p.owner() as usize != i
+                && self.acting_shah(pos, p.owner(), p.kind())
             {
                 return Some(Outcome {
                     result: GameResult::Draw,

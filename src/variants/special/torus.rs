@@ -184,7 +184,10 @@ impl Rules for Torus {
                         .position(|&(rc, _)| rc == c)
                         .ok_or_else(|| format!("no double-step right on {}", geo.name(c)))?;
                     if self.implied(pos) >> i & 1 == 0 {
-                        return Err(format!("double-step right on {} without its pawn", geo.name(c)));
+                        return Err(format!(
+                            "double-step right on {} without its pawn",
+                            geo.name(c)
+                        ));
                     }
                     bits |= 1 << i;
                     rest = &rest[n..];
@@ -210,8 +213,7 @@ fn build(o: &Opts) -> Result<Variant, String> {
     let rook = b.piece(PieceDef::new("rook", "R", "R").value(500));
     let queen = b.piece(PieceDef::new("queen", "Q", "Q").value(900));
     b.piece(PieceDef::new("king", "K", "K").royal());
-    b.piece_mut(pawn).promotion =
-        common::pawn(&g, "", vec![queen, rook, bishop, knight]).promotion;
+    b.piece_mut(pawn).promotion = common::pawn(&g, "", vec![queen, rook, bishop, knight]).promotion;
     let squares: &[&str] = if o.is("doublestep", "rank2") {
         &["a2", "d2", "e2", "h2", "a7", "d7", "e7", "h7"]
     } else {
@@ -237,10 +239,9 @@ fn build(o: &Opts) -> Result<Variant, String> {
     let e = b.end();
     e.nmove = 50;
     e.repetition = 3;
-    let fide = o.is("material", "fide").then_some(InsufficientMaterial {
-        knight,
-        bishop,
-    });
+    let fide = o
+        .is("material", "fide")
+        .then_some(InsufficientMaterial { knight, bishop });
     b.rules(
         Box::new(Torus {
             rights,

@@ -5,9 +5,9 @@
 
 use super::janggi;
 use super::palace::{self, KoreanArmy, RepetitionRule};
-use crate::geometry::NO_CELL;
+use crate::geometry::{Cell, NO_CELL};
 use crate::movegen::{MoveList, piece_moves};
-use crate::moves::Move;
+use crate::moves::{Move, MoveKind};
 use crate::outcome::non_royal_count;
 use crate::piece::Player;
 use crate::position::Position;
@@ -69,11 +69,47 @@ pub enum Facing {
 
 pub struct Korean {
     pub facing: Facing,
+    /// `setup=choice`: each player's first move chooses his horse/elephant arrangement.
+    pub setup_choice: bool,
     pub behind_by_count: bool,
     pub pass_any: bool,
     pub stalemate_pass: bool,
     pub repetition: Option<RepetitionRule>,
     pub repetition_illegal: bool,
+}
+
+/// A setup move (`setup=choice`): `piece` = 4 + 1 (swap the left wing's horse and elephant)
+/// + 2 (swap the right wing's); from = to = the general's cell.
+const SETUP: u8 = 4;
+
+fn is_setup(m: Move) -> bool {
+    m.kind == MoveKind::Special && m.piece & SETUP != 0
+}
+
+/// The back-rank cells of `p`'s left and right wing (horse and elephant cells).
+fn wings(pos: &Position, p: Player) -> [(Cell, Cell); 2] {
+    let y = if p == 0 { 0 } else { pos.v.geo.height as i32 - 1 };
+    let c = |x: i32| pos.v.geo.cell_at(x, y, 0).unwrap_or(NO_CELL);
+    [(c(1), c(2)), (c(7), c(6))]
+}
+
+fn swap(pos: &mut Position, a: Cell, b: Cell) {
+    if a == NO_CELL || b == NO_CELL || pos.at(a).is_empty() || pos.at(b).is_empty() {
+        return;
+    }
+    let (pa, pb) = (pos.remove(a), pos.remove(b));
+    pos.put(a, pb);
+    pos.put(b, pa);
+}
+
+fn setup_swaps(pos: &mut Position, m: Move) {
+    let owner = pos.at(m.from).owner();
+    let w = wings(pos, owner);
+    for (i, &(a, b)) in w.iter().enumerate() {
+        if m.piece >> i & 1 != 0 {
+            swap(pos, a, b);
+        }
+    }
 }
 
 /// `extra` bit `p`: player `p` has given a king check (forfeited the right to win).
@@ -82,6 +118,11 @@ fn forfeited(pos: &Position, p: Player) -> bool {
 }
 
 impl Korean {
+    /// `setup=choice`: the first turn of each player (move number 1) is his setup choice.
+    fn setup_phase(&self, pos: &Position) -> bool {
+        self.setup_choice && pos.fullmove == 1
+    }
+
     fn behind(&self, pos: &Position, p: Player) -> bool {
         if self.behind_by_count {
             non_royal_count(pos, p) < non_royal_count(pos, p ^ 1)
@@ -148,6 +189,15 @@ impl Korean {
 
 impl Rules for Korean {
     fn extra_moves(&self, pos: &Position, out: &mut MoveList) {
+        if self.setup_phase(pos) {
+            let k = palace::general(pos, pos.side);
+            if k != NO_CELL {
+                for bits in 0..4 {
+                    out.push(Move::with(k, k, MoveKind::Special, SETUP | bits));
+                }
+            }
+            return;
+        }
         if self.may_pass(pos)
             && let Some(p) = palace::pass_move(pos)
         {
@@ -156,6 +206,10 @@ impl Rules for Korean {
     }
 
     fn filter_legal(&self, pos: &Position, out: &mut MoveList) {
+        if self.setup_phase(pos) {
+            out.retain(|m| is_setup(*m));
+            return;
+        }
         let us = pos.side;
         match self.facing {
             Facing::Book => {
@@ -199,7 +253,33 @@ impl Rules for Korean {
         }
     }
 
-    fn make_special(&self, _pos: &mut Position, _m: Move) {}
+    fn make_special(&self, pos: &mut Position, m: Move) {
+        if is_setup(m) {
+            setup_swaps(pos, m);
+        }
+    }
+
+    fn unmake_special(&self, pos: &mut Position, m: Move) {
+        if is_setup(m) {
+            setup_swaps(pos, m);
+        }
+    }
+
+    fn special_name(&self, pos: &Position, m: Move) -> Option<String> {
+        if !is_setup(m) || m.piece & 3 == 0 {
+            return None;
+        }
+        let g = &pos.v.geo;
+        let w = wings(pos, pos.at(m.from).owner());
+        let mut s = String::new();
+        for (i, &(a, b)) in w.iter().enumerate() {
+            if m.piece >> i & 1 != 0 {
+                s.push_str(&g.name(a));
+                s.push_str(&g.name(b));
+            }
+        }
+        Some(s)
+    }
 
     fn outcome(&self, pos: &Position, nlegal: usize) -> Option<Outcome> {
         let draw = |reason| {
@@ -260,6 +340,7 @@ fn build(o: &Opts) -> Result<Variant, String> {
     b.start(START);
     let rules = Korean {
         facing,
+        setup_choice: o.is("setup", "choice"),
         behind_by_count: o.is("behind", "count"),
         pass_any: o.is("pass", "any"),
         stalemate_pass: o.is("stalemate", "pass"),
@@ -287,8 +368,5 @@ fn build(o: &Opts) -> Result<Variant, String> {
             ..Default::default()
         },
     );
-    if o.is("setup", "choice") {
-        // FIXME(setup phase) handled below
-    }
     b.build()
 }

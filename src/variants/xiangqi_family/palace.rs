@@ -219,7 +219,7 @@ pub fn pass_move(pos: &Position) -> Option<Move> {
 }
 
 pub fn is_pass(m: Move) -> bool {
-    m.kind == MoveKind::Special && m.from == m.to && m.from != NO_CELL
+    m.kind == MoveKind::Special && m.from == m.to && m.from != NO_CELL && m.piece == 0
 }
 
 /// Was the move that led here a pass, and the one before it too?

@@ -1,0 +1,371 @@
+//! Rules of sittuyin (shared/rules/sittuyin.md).
+//!
+//! Cross-checks outside this engine: `setup=fsf promotion=fsf stalemate=draw` start perft 88,
+//! 7744, 580096 = pyffish `sittuyin`; the sample-game arrangement (`setup=fixed`) 38, 1449 =
+//! pyffish `sittuyin` on the same FEN (no promotion or stalemate can arise that early); the
+//! `promotion=fsf` move lists below were taken from pyffish. The book-setup count 140 is
+//! counted by hand: 5 kinds of men x (20 empty territory squares + 8 own pawns).
+
+mod common;
+
+use chatrang::fen;
+use chatrang::movegen::{MoveList, legal_moves, pseudo_legal};
+use chatrang::notation::move_to_string;
+use chatrang::variant::GameResult;
+use common::*;
+
+const START: &str = "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1";
+const FIXED: &str = "r6r/1ksnn3/1sf1pppp/pppp4/4PPPP/PPPP1FS1/3NNSK1/R6R[] w - - 0 1";
+const FSF: &str = "setup=fsf promotion=fsf stalemate=draw";
+
+fn lcg(r: &mut u64) -> usize {
+    *r = r
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    (*r >> 33) as usize
+}
+
+fn with_prefix(pos: &mut chatrang::position::Position, p: &str) -> Vec<String> {
+    legal(pos).into_iter().filter(|m| m.starts_with(p)).collect()
+}
+
+/// The sample game's arrangement, placed from the start under the book setup.
+const PLACE: [&str; 16] = [
+    "K@g2", "K@b7", "F@f3", "F@c6", "S@f2", "S@b6", "S@g3", "S@c7", "N@d2", "N@d7", "N@e2",
+    "N@e7", "R@a1", "R@a8", "R@h1", "R@h8",
+];
+
+#[test]
+fn sittuyin_start_fen_round_trips() {
+    round_trip("sittuyin", "", START);
+    round_trip("sittuyin", FSF, START);
+    round_trip("sittuyin", "setup=fixed", FIXED);
+}
+
+#[test]
+fn sittuyin_start_perft() {
+    perft_counts("sittuyin", "", &[140]);
+    perft_counts("sittuyin", FSF, &[88, 7744, 580096]);
+    perft_counts("sittuyin", "setup=fixed", &[38, 1449]);
+}
+
+#[test]
+fn sittuyin_make_unmake_restores_fen_and_key() {
+    for (opts, seed) in [("", 1u64), ("", 2), (FSF, 3), ("setup=fixed", 4)] {
+        let mut pos = start("sittuyin", opts);
+        let fen0 = fen::to_fen(&pos);
+        let key0 = pos.st.key;
+        let mut rng = seed;
+        let mut made = Vec::new();
+        for _ in 0..80 {
+            let mut list = MoveList::new();
+            legal_moves(&mut pos, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            let m = list[lcg(&mut rng) % list.len()];
+            pos.make(m);
+            assert_eq!(pos.st.key, pos.compute_key(), "{opts}");
+            made.push(m);
+        }
+        while let Some(m) = made.pop() {
+            pos.unmake(m);
+        }
+        assert_eq!(fen::to_fen(&pos), fen0);
+        assert_eq!(pos.st.key, key0);
+    }
+}
+
+#[test]
+fn sittuyin_legal_moves_are_pseudo_legal_minus_king_exposure() {
+    let mut rng = 11u64;
+    for _ in 0..3 {
+        let mut pos = setup("sittuyin", "setup=fixed stalemate=draw", FIXED);
+        for _ in 0..60 {
+            let mut l = MoveList::new();
+            legal_moves(&mut pos, &mut l);
+            if l.is_empty() {
+                break;
+            }
+            let mut pseudo = MoveList::new();
+            pseudo_legal(&pos, &mut pseudo);
+            let us = pos.side;
+            let mut expected = Vec::new();
+            for &m in &pseudo {
+                let name = move_to_string(&pos, m);
+                pos.make(m);
+                if !pos.royal_attacked(us) {
+                    expected.push(name);
+                }
+                pos.unmake(m);
+            }
+            expected.sort();
+            let mut got: Vec<String> = l.iter().map(|&m| move_to_string(&pos, m)).collect();
+            got.sort();
+            assert_eq!(got, expected, "{}", fen::to_fen(&pos));
+            let m = l[lcg(&mut rng) % l.len()];
+            pos.make(m);
+        }
+    }
+}
+
+#[test]
+fn sittuyin_placement_only_in_own_territory() {
+    let mut pos = start("sittuyin", "");
+    let l = legal(&mut pos);
+    assert_eq!(l.len(), 140);
+    assert!(l.contains(&"R@h4".to_string())); // onto the own pawn on h4
+    assert!(l.contains(&"N@h3".to_string()));
+    assert!(!l.contains(&"N@a4".to_string())); // a4 is outside White's territory
+    assert!(!l.contains(&"N@e5".to_string()));
+    // Black: a5-d8 and e6-h8.
+    play(&mut pos, &["K@g2"]);
+    let l = legal(&mut pos);
+    assert!(l.contains(&"N@a5".to_string()));
+    assert!(!l.contains(&"N@e5".to_string()));
+}
+
+#[test]
+fn sittuyin_placement_displaces_own_pawn_to_hand() {
+    let mut pos = start("sittuyin", "");
+    play(&mut pos, &["N@e4"]);
+    assert_eq!(
+        fen::to_fen(&pos),
+        "8/8/4pppp/pppp4/4NPPP/PPPP4/8/8[KFRRSSNPkfrrssnn] b - - 1 1"
+    );
+    // The pawn goes back on an empty territory square later (not onto another pawn).
+    play(&mut pos, &["K@b7"]);
+    let l = legal(&mut pos);
+    assert!(l.contains(&"P@e1".to_string()));
+    assert!(!l.contains(&"P@f4".to_string()));
+}
+
+#[test]
+fn sittuyin_must_place_before_normal_moves() {
+    let mut pos = start("sittuyin", "");
+    assert!(legal(&mut pos).iter().all(|m| m.contains('@')));
+    // FSF setup too.
+    let mut pos = start("sittuyin", FSF);
+    assert!(legal(&mut pos).iter().all(|m| m.contains('@')));
+}
+
+#[test]
+fn sittuyin_lift_until_the_first_normal_move() {
+    let mut pos = start("sittuyin", "");
+    play(&mut pos, &PLACE);
+    assert_eq!(fen::board_string(&pos), "r6r/1ksnn3/1sf1pppp/pppp4/4PPPP/PPPP1FS1/3NNSK1/R6R[]");
+    let l = legal(&mut pos);
+    assert!(l.contains(&"@a1".to_string()));
+    assert!(l.contains(&"@g2".to_string()));
+    assert!(!l.contains(&"@a3".to_string())); // pawns are not lifted
+    assert!(l.contains(&"a3a4".to_string()));
+    // A lifted man must be placed again.
+    play(&mut pos, &["@a1", "@a8"]);
+    let l = legal(&mut pos);
+    assert!(l.iter().all(|m| m.starts_with("R@")));
+    play(&mut pos, &["R@b1", "R@b8", "a3a4"]);
+    // The first normal move ends all lifting.
+    let l = legal(&mut pos);
+    assert!(l.iter().all(|m| !m.starts_with('@')));
+    // FSF setup has no lifts.
+    let mut pos = setup("sittuyin", FSF, FIXED);
+    assert!(legal(&mut pos).iter().all(|m| !m.starts_with('@')));
+}
+
+#[test]
+fn sittuyin_placement_may_not_attack_the_enemy_king() {
+    let mut pos = setup("sittuyin", "", "1k6/8/8/8/8/8/8/4K3[Rr] w - - 0 1");
+    let rooks = with_prefix(&mut pos, "R@");
+    assert_eq!(rooks.len(), 27 - 3);
+    assert!(!rooks.contains(&"R@b1".to_string()));
+    assert!(!rooks.contains(&"R@b3".to_string()));
+    assert!(rooks.contains(&"R@a1".to_string()));
+}
+
+#[test]
+fn sittuyin_king_not_placed_on_an_attacked_square() {
+    let mut pos = setup("sittuyin", "", "8/8/8/8/8/8/8/R3K3[k] b - - 0 1");
+    let kings = legal(&mut pos);
+    assert_eq!(kings.len(), 28 - 4);
+    assert!(!kings.contains(&"K@a5".to_string()));
+    // The same holds for the FSF setup (ranks 6-8 there).
+    let mut pos = setup("sittuyin", FSF, "8/8/8/8/8/8/8/R3K3[k] b - - 0 1");
+    assert_eq!(legal(&mut pos).len(), 24 - 3);
+}
+
+#[test]
+fn sittuyin_no_check_by_a_normal_move_while_the_opponent_places() {
+    let mut pos = setup("sittuyin", "", "1k6/8/8/8/8/8/8/R3K3[r] w - - 0 1");
+    let l = legal(&mut pos);
+    assert!(!l.contains(&"a1b1".to_string()));
+    assert!(l.contains(&"a1c1".to_string()));
+    // Once the opponent's hand is empty, checks are normal.
+    let mut pos = setup("sittuyin", "", "1k6/8/8/8/8/8/8/R3K3[] w - - 0 1");
+    assert!(legal(&mut pos).contains(&"a1b1".to_string()));
+}
+
+#[test]
+fn sittuyin_fsf_setup_regions_and_back_rank_rooks() {
+    let mut pos = start("sittuyin", FSF);
+    let l = legal(&mut pos);
+    assert_eq!(l.len(), 88);
+    assert!(l.contains(&"R@a1".to_string()));
+    assert!(!l.contains(&"R@a2".to_string()));
+    assert!(l.contains(&"N@h3".to_string()));
+    assert!(!l.contains(&"N@h4".to_string()));
+}
+
+#[test]
+fn sittuyin_promotion_book_on_the_long_diagonals() {
+    let f = "7k/8/8/8/3P4/8/8/K7[] w - - 0 1";
+    let mut pos = setup("sittuyin", "", f);
+    let mut promos = with_prefix(&mut pos, "d4");
+    promos.retain(|m| m.contains('f'));
+    assert_eq!(
+        promos,
+        strs(&[
+            "d4c3f", "d4c4f", "d4c5f", "d4d3f", "d4d4f", "d4d5f", "d4d5fc6", "d4d5fd6", "d4d5fe6",
+            "d4e3f", "d4e4f", "d4e5f"
+        ])
+    );
+    play(&mut pos, &["d4d5fe6"]);
+    assert_eq!(fen::board_string(&pos), "7k/8/4F3/8/8/8/8/K7[]");
+    // No promotion while the player has a Sit-ke on the board.
+    let mut pos = setup("sittuyin", "", "7k/8/8/8/3P4/8/8/K1F5[] w - - 0 1");
+    assert!(with_prefix(&mut pos, "d4").iter().all(|m| !m.contains('f')));
+}
+
+#[test]
+fn sittuyin_promotion_on_arrival_with_capture() {
+    // The sample game's 27th move: e4xd5 becomes a Sit-ke on d5.
+    let mut pos = setup("sittuyin", "", "7k/8/8/3s4/4P3/8/8/K7[] w - - 0 1");
+    let l = with_prefix(&mut pos, "e4d5");
+    assert!(l.contains(&"e4d5".to_string()));
+    assert!(l.contains(&"e4d5f".to_string()));
+    assert!(l.contains(&"e4d5fc6".to_string()));
+    play(&mut pos, &["e4d5f"]);
+    assert_eq!(fen::board_string(&pos), "7k/8/8/3F4/8/8/8/K7[]");
+}
+
+#[test]
+fn sittuyin_promotion_enemyhalf_option() {
+    let f = "7k/8/8/8/3P4/8/8/K7[] w - - 0 1";
+    let mut pos = setup("sittuyin", "promotion=enemyhalf", f);
+    let mut promos = with_prefix(&mut pos, "d4");
+    promos.retain(|m| m.contains('f'));
+    assert_eq!(
+        promos,
+        strs(&[
+            "d4d5f", "d4d5fc4", "d4d5fc5", "d4d5fc6", "d4d5fd4", "d4d5fd6", "d4d5fe4", "d4d5fe5",
+            "d4d5fe6"
+        ])
+    );
+}
+
+#[test]
+fn sittuyin_promotion_falkener_option() {
+    let f = "7k/8/8/8/3P4/8/8/K1F5[] w - - 0 1";
+    let mut pos = setup("sittuyin", "promotion=falkener", f);
+    let l = with_prefix(&mut pos, "d4");
+    assert!(l.contains(&"d4d4r".to_string()));
+    assert!(l.iter().all(|m| !m.contains('f')));
+}
+
+#[test]
+fn sittuyin_promotion_fsf_option() {
+    let check = |f: &str, expected: &[&str]| {
+        let mut pos = setup("sittuyin", FSF, f);
+        assert_eq!(legal(&mut pos), strs(expected), "{f}");
+    };
+    // Several pawns: only those on the enemy-half diagonals; the Sit-ke may not attack a man.
+    check(
+        "8/1k6/8/3P4/2n5/8/6K1/8[] w - - 0 1",
+        &[
+            "d5d6", "d5e4f", "d5e6f", "g2f1", "g2g1", "g2h1", "g2f2", "g2h2", "g2f3", "g2g3",
+            "g2h3",
+        ],
+    );
+    check(
+        "8/1k6/8/8/8/2P5/1P4K1/8[] w - - 0 1",
+        &[
+            "b2b3", "c3c4", "g2f1", "g2g1", "g2h1", "g2f2", "g2h2", "g2f3", "g2g3", "g2h3",
+        ],
+    );
+    // The last pawn promotes anywhere.
+    check(
+        "8/1k6/8/8/8/2P5/6K1/8[] w - - 0 1",
+        &[
+            "c3c4", "c3b2f", "c3d2f", "c3c3f", "c3b4f", "c3d4f", "g2f1", "g2g1", "g2h1", "g2f2",
+            "g2h2", "g2f3", "g2g3", "g2h3",
+        ],
+    );
+    // No discovered check by a promotion.
+    check(
+        "3k4/8/8/3P4/8/8/3R2K1/8[] w - - 0 1",
+        &[
+            "d5d6", "g2h3", "g2g3", "d5d5f", "g2f3", "g2h2", "d2d1", "d2a2", "d2b2", "d2c2",
+            "d2e2", "d2f2", "d2d3", "d2d4", "g2f1", "g2g1", "g2h1", "g2f2",
+        ],
+    );
+    // A promotion may block a check.
+    check(
+        "8/1k6/8/8/8/4P3/r5K1/8[] w - - 0 1",
+        &["e3d2f", "e3f2f", "g2f1", "g2g1", "g2h1", "g2h3", "g2g3", "g2f3"],
+    );
+}
+
+#[test]
+fn sittuyin_stalemating_move_is_illegal() {
+    let f = "k7/2K5/8/2F5/8/8/8/8[] w - - 0 1";
+    let mut pos = setup("sittuyin", "", f);
+    let l = legal(&mut pos);
+    assert!(!l.contains(&"c5b6".to_string()));
+    assert!(l.contains(&"c5d6".to_string()));
+    let mut pos = setup("sittuyin", "stalemate=draw", f);
+    assert!(legal(&mut pos).contains(&"c5b6".to_string()));
+    play(&mut pos, &["c5b6"]);
+    assert_eq!(result(&mut pos), Some((GameResult::Draw, "stalemate")));
+}
+
+#[test]
+fn sittuyin_checkmate_wins() {
+    let mut pos = setup("sittuyin", "", "k7/8/1K6/8/8/8/8/7R[] w - - 0 1");
+    play(&mut pos, &["h1h8"]);
+    assert_eq!(result(&mut pos), Some((GameResult::Win(0), "checkmate")));
+}
+
+#[test]
+fn sittuyin_draw_when_neither_side_can_mate() {
+    for f in [
+        "k7/8/1K6/8/8/8/8/8[] w - - 0 1",
+        "k7/8/1K6/8/8/8/8/5F2[] w - - 0 1",
+        "k7/8/1K6/8/8/8/8/5N2[] w - - 0 1",
+        "k7/8/1K6/8/8/8/5P2/8[] w - - 0 1",
+    ] {
+        let mut pos = setup("sittuyin", "", f);
+        assert_eq!(
+            result(&mut pos),
+            Some((GameResult::Draw, "insufficient material")),
+            "{f}"
+        );
+    }
+    let mut pos = setup("sittuyin", "", "k7/8/1K6/8/8/8/8/5R2[] w - - 0 1");
+    assert_eq!(result(&mut pos), None);
+    // Falkener's pawn becomes a Yattah: it can still mate.
+    let mut pos = setup(
+        "sittuyin",
+        "promotion=falkener",
+        "k7/8/1K6/8/8/8/5P2/8[] w - - 0 1",
+    );
+    assert_eq!(result(&mut pos), None);
+}
+
+#[test]
+fn sittuyin_threefold_repetition_draws() {
+    let mut pos = setup("sittuyin", "", "k7/8/1K6/8/8/8/8/7R[] w - - 0 1");
+    let c = ["h1h2", "a8b8", "h2h1", "b8a8"];
+    play(&mut pos, &c);
+    assert_eq!(result(&mut pos), None);
+    play(&mut pos, &c);
+    assert_eq!(result(&mut pos), Some((GameResult::Draw, "repetition")));
+}
