@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Independent perft for the start positions of `husun` and `timur`, written from the specs
 (/work/shared/rules/husun.md, timur.md), sharing no code with the engine. Only what the first
-plies can reach is modelled: plain moves, captures, single-royal legality. (No citadel can be
-reached, no pawn can promote, no swap can arise within 3 plies of either start position; the
-script asserts the first two.)
+plies can reach is modelled: plain moves, captures, single-royal legality, and timur's royal
+swap (a check is possible from ply 3 on). No citadel can be reached and no pawn can promote within
+4 plies of either start position (the script asserts the latter).
 
     python3 scripts/special_citadel_perft.py husun 3
     python3 scripts/special_citadel_perft.py timur 3
@@ -151,32 +151,85 @@ class Game:
                         return True
         return False
 
-    def legal(self, board, white):
+    def legal(self, board, white, rights=frozenset('Ss')):
+        """Legal successors as (board, rights)."""
         out = []
         for f, t in self.moves(board, white):
             p = board[f]
             last = self.h - 1 if white else 0
             assert not (p.lower() in self.pawns and t[1] == last), "promotion reached"
-            if p.lower() == 'k' and self.name == 'husun':
-                pass
             nb = dict(board)
             del nb[f]
             nb[t] = p
             if not self.in_check(nb, white):
-                out.append(nb)
+                out.append((nb, rights))
+        # timur: once per game a checked Shah may exchange places with any of his men (not a
+        # pawn that would land on its own last rank); the Shah must not stay in check.
+        right = 'S' if white else 's'
+        if self.name == 'timur' and right in rights and self.in_check(board, white):
+            k = 'K' if white else 'k'
+            kc = [c for c, p in board.items() if p == k][0]
+            last = self.h - 1 if white else 0
+            for c, p in board.items():
+                if p.isupper() != white or p == k:
+                    continue
+                if p.lower() in self.pawns and kc[1] == last:
+                    continue
+                nb = dict(board)
+                nb[kc], nb[c] = p, k
+                if not self.in_check(nb, white):
+                    out.append((nb, rights - {right}))
         return out
 
-    def perft(self, board, white, d):
+    def perft(self, board, white, d, rights=frozenset('Ss')):
         if d == 0:
             return 1
-        ls = self.legal(board, white)
+        ls = self.legal(board, white, rights)
         if d == 1:
             return len(ls)
-        return sum(self.perft(b, not white, d - 1) for b in ls)
+        return sum(self.perft(b, not white, d - 1, r) for b, r in ls)
 
-if __name__ == '__main__':
+def perft_main():
     g = Game(sys.argv[1])
     depth = int(sys.argv[2])
     b = parse(g.fen, g.w, g.h)
     for d in range(1, depth + 1):
         print(d, g.perft(b, True, d))
+
+
+def divide_main():
+    """python3 special_citadel_perft.py divide <game> <depth> [move ...]: per-move counts after
+    playing the given moves (from-to, e.g. b2c4)."""
+    g = Game(sys.argv[2])
+    depth = int(sys.argv[3])
+    b = parse(g.fen, g.w, g.h)
+    white = True
+    def cell(s):
+        return (ord(s[0]) - 97, int(s[1:]) - 1)
+    def name(c):
+        return chr(97 + c[0]) + str(c[1] + 1)
+    for mv in sys.argv[4:]:
+        i = 2 if not mv[2].isdigit() else 3
+        f, t = cell(mv[:i]), cell(mv[i:])
+        b = dict(b)
+        p = b.pop(f)
+        b[t] = p
+        white = not white
+    total = 0
+    for f, t in g.moves(b, white):
+        nb = dict(b)
+        p = nb.pop(f)
+        nb[t] = p
+        if g.in_check(nb, white):
+            continue
+        n = g.perft(nb, not white, depth - 1)
+        total += n
+        print(f"{name(f)}{name(t)}: {n}")
+    print("nodes", total)
+
+
+if __name__ == '__main__':
+    if sys.argv[1] == 'divide':
+        divide_main()
+    else:
+        perft_main()

@@ -203,11 +203,15 @@ class Board(Game):
 class Round(Board):
     """Cells (ring 0..3 = a..d, sector 0..15); citadels ('e', 0..3)."""
 
-    def __init__(self, citadel=None, pawnmeet='auto'):
+    def __init__(self, citadel=None, pawnmeet='auto', fen=None):
         self.citadel = citadel
         self.meet = pawnmeet
+        self.fen = fen
 
     def start(self):
+        if self.fen:
+            b, side = self.fen.split()[:2]
+            return {'board': parse_rows(b.split('/'), 4), 'side': side}
         if self.citadel:
             rows = ['MMMM', '4', '4', '4', '4', 'pppp', 'qbnr', 'kbnr', 'mmmm', '4', '4', '4', '4',
                     'PPPP', 'QBNR', 'KBNR']
@@ -384,10 +388,15 @@ class Oblong(Board):
 
 # ---------------------------------------------------------------- cuarenta
 class Cuarenta(Board):
-    def __init__(self, castleorder='blacklost'):
+    def __init__(self, castleorder='blacklost', fen=None):
         self.order = castleorder
+        self.fen = fen
 
     def start(self):
+        if self.fen:
+            f = self.fen.split()
+            r = frozenset(f[2]) - {'-'}
+            return {'board': parse_rows(f[0].split('/'), 9), 'side': f[1], 'rights': r}
         rows = '1c1f1f1b1/v1g1k1g1v/1p1p1p1p1/9/9/9/1P1P1P1P1/V1G1K1G1V/1B1F1F1C1'.split('/')
         return {'board': parse_rows(rows, 9), 'side': 'w', 'rights': frozenset('Kk')}
 

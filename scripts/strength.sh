@@ -20,19 +20,12 @@ VARIANTS=${*:-chess}
 CONC=${CONCURRENCY:-1}
 THREADS=${THREADS:-1}
 FSF=${FSF:-/usr/local/bin/fairy-stockfish-lb}
-CC=${CUTECHESS:-/tmp/cutechess/build/cutechess-cli}
 OUT=${OUT:-/tmp/chatrang-strength}
 mkdir -p "$OUT"
 
-if [ ! -x "$CC" ]; then
-    echo "building cutechess-cli v1.4.0 in /tmp/cutechess (apt: qtbase5-dev libqt5svg5-dev cmake)"
-    command -v cmake >/dev/null || apt-get install -y qtbase5-dev libqt5svg5-dev cmake
-    if [ ! -d /tmp/cutechess ]; then
-        git clone --depth 1 --branch v1.4.0 https://github.com/cutechess/cutechess /tmp/cutechess
-    fi
-    (cd /tmp/cutechess && cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build --target cli -j2)
-    CC=/tmp/cutechess/build/cutechess-cli
-fi
+# shellcheck source=scripts/cutechess.sh
+. "$ROOT/scripts/cutechess.sh"
+ensure_cutechess
 [ -x /usr/games/fairymax ] || apt-get install -y fairymax
 
 if [ -z "${ENGINE:-}" ]; then

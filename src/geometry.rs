@@ -28,7 +28,8 @@ pub struct Geometry {
 }
 
 /// An explicit one-step connection used where the grid has none (citadels): from `from`, a step
-/// of vector `d` (first army's orientation as written in Betza, after `orient`) reaches `to`.
+/// of board vector `d` (after `tables::orient`, i.e. as seen from the first player) reaches `to`.
+/// Links should join cells beyond the grid to grid cells (or to each other).
 /// The movement tables use it for every Betza step or leap of that vector, subject to the
 /// restrictions below; the reverse attack tables follow from the movement tables.
 #[derive(Clone, Debug)]

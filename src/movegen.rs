@@ -475,7 +475,8 @@ fn is_legal(pos: &mut Position, m: Move, s: &Safety) -> bool {
         pos.unmake(m);
         return ok;
     }
-    if s.royals.is_empty() {
+    if s.royals.is_empty() && m.kind != MoveKind::Special {
+        // (a special move may put a royal man on the board: full test below)
         return true;
     }
     let simple = matches!(

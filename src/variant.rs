@@ -381,11 +381,12 @@ impl VariantBuilder {
             self.v.drop_forbidden.resize(n, [CellSet::EMPTY; 2]);
         }
         self.v.drop_mate_rule = self.v.drops
-            && self
-                .v
-                .hand_types
-                .iter()
-                .any(|&t| self.v.pieces.get(t as usize).is_some_and(|p| p.no_drop_mate));
+            && self.v.hand_types.iter().any(|&t| {
+                self.v
+                    .pieces
+                    .get(t as usize)
+                    .is_some_and(|p| p.no_drop_mate)
+            });
         self.v.royal_drops = self.v.drops
             && self
                 .v

@@ -445,3 +445,70 @@ fn sprt_stops_the_match() {
     );
     assert_eq!(r.sprt.map(|s| s.1), Some(SprtResult::H0));
 }
+
+#[test]
+fn usi_engine_is_spoken_to_in_usi() {
+    // A fake USI engine that always answers 4g4e (e2e4 in USI coordinates): legal as its
+    // first move with White, illegal after that.
+    let d = tmpdir();
+    let path = d.join("usi.sh");
+    std::fs::write(
+        &path,
+        "while read line; do\n  case \"$line\" in\n    usi) echo 'id name fakeusi'; \
+         echo 'option name USI_Variant type combo default shogi var shogi var chess'; \
+         echo usiok;;\n    isready) echo readyok;;\n    go*) echo 'bestmove 4g4e';;\n    \
+         quit) exit 0;;\n  esac\ndone\n",
+    )
+    .unwrap();
+    let usi = EngineSpec::parse(&[
+        format!("cmd=sh {}", path.display()),
+        "name=usi".into(),
+        "proto=usi".into(),
+    ])
+    .unwrap();
+    let cfg = config(vec![usi, chatrang("c", &[])], "chess", 200);
+    let r = matchrun::run_match(&cfg).unwrap();
+    assert_eq!(r.points, vec![0.0, 2.0]);
+    // Game 1: the fake (White) played e2e4, Black replied, then 4g4e was illegal.
+    let g = &r.games[0];
+    assert_eq!(g.pgn.moves[0].text, "e2e4");
+    assert_eq!(g.pgn.moves.len(), 2);
+    assert!(
+        g.forfeit
+            .as_ref()
+            .unwrap()
+            .1
+            .contains("illegal move '4g4e'")
+    );
+}
+
+#[test]
+fn score_adjudication_ends_games() {
+    use chatrang::matchrun::{DrawRule, ResignRule};
+    // Every score is within 10000 cp of zero: a draw after one move each from move 1.
+    let mut cfg = config(vec![chatrang("a", &[]), chatrang("b", &[])], "chess", 200);
+    cfg.games = 1;
+    cfg.draw = Some(DrawRule {
+        cp: 10000,
+        moves: 1,
+        after: 1,
+    });
+    let r = matchrun::run_match(&cfg).unwrap();
+    let g = &r.games[0];
+    assert_eq!(g.end.reason, "adjudication: draw");
+    assert_eq!(g.pgn.moves.len(), 2);
+    assert_eq!(g.pgn.result, "1/2-1/2");
+    assert_eq!(g.pgn.tag("Termination"), Some("adjudication"));
+    // A resign threshold of -100000 cp: every score counts as both losing and winning, so
+    // after one move each the first seat is adjudicated lost.
+    cfg.draw = None;
+    cfg.resign = Some(ResignRule {
+        cp: -100_000,
+        moves: 1,
+    });
+    let r = matchrun::run_match(&cfg).unwrap();
+    let g = &r.games[0];
+    assert_eq!(g.end.reason, "adjudication: resigns");
+    assert_eq!(g.pgn.result, "0-1");
+    assert_eq!(g.pgn.moves.len(), 2);
+}

@@ -110,6 +110,30 @@ fn xiangqi_two_chariot_mate_in_one() {
 }
 
 #[test]
+fn korean_and_janggi_two_chariot_mate_in_one() {
+    // As in xiangqi: the general on e10 (no palace diagonal from there), the a9 chariot holds
+    // rank 9, b1-b10 checks along rank 10; a general in check may not pass.
+    for id in ["korean", "janggi"] {
+        let Some(pos) = setup(id, "", "4k4/R8/9/9/9/9/9/9/3K5/1R7 w - - 0 1", &[]) else {
+            continue;
+        };
+        let (best, r) = search(&pos, 3);
+        assert_eq!((id, best.as_str()), (id, "b1b10"));
+        assert_eq!(r.score, MATE - 1, "{id}");
+    }
+}
+
+#[test]
+fn sittuyin_two_rook_mate_in_one() {
+    let Some(pos) = setup("sittuyin", "", "7k/R7/8/8/8/8/8/1R4K1[] w - - 0 1", &[]) else {
+        return;
+    };
+    let (best, r) = search(&pos, 3);
+    assert_eq!(best, "b1b8");
+    assert_eq!(r.score, MATE - 1);
+}
+
+#[test]
 fn xiangqi_perpetual_check_is_avoided() {
     // Red (behind: Black has two chariots) could repeat by checking with its chariot on every
     // move (d7-e7+ K e10-d10, e7-d7+ K d10-e10): under the default rule the checker loses, under

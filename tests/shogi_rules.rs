@@ -25,7 +25,10 @@ fn lcg(r: &mut u64) -> usize {
 }
 
 fn with_prefix(pos: &mut chatrang::position::Position, p: &str) -> Vec<String> {
-    legal(pos).into_iter().filter(|m| m.starts_with(p)).collect()
+    legal(pos)
+        .into_iter()
+        .filter(|m| m.starts_with(p))
+        .collect()
 }
 
 #[test]
@@ -371,7 +374,10 @@ fn shogi_nmove_option() {
     let mut pos = setup("shogi", "nmove=5", f);
     assert_eq!(result(&mut pos), None);
     play(&mut pos, &["e1e2"]);
-    assert_eq!(result(&mut pos), Some((GameResult::Draw, "move-count rule")));
+    assert_eq!(
+        result(&mut pos),
+        Some((GameResult::Draw, "move-count rule"))
+    );
     let mut pos = setup("shogi", "", f);
     play(&mut pos, &["e1e2"]);
     assert_eq!(result(&mut pos), None);

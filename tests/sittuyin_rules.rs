@@ -3,8 +3,9 @@
 //! Cross-checks outside this engine: `setup=fsf promotion=fsf stalemate=draw` start perft 88,
 //! 7744, 580096 = pyffish `sittuyin`; the sample-game arrangement (`setup=fixed`) 38, 1449 =
 //! pyffish `sittuyin` on the same FEN (no promotion or stalemate can arise that early); the
-//! `promotion=fsf` move lists below were taken from pyffish. The book-setup count 140 is
-//! counted by hand: 5 kinds of men x (20 empty territory squares + 8 own pawns).
+//! `promotion=fsf` move lists below were taken from pyffish. Book setup: 139 by hand (5 kinds of
+//! men x (20 empty territory squares + 8 own pawns), less the king onto e4, attacked by the d5
+//! pawn); 139 and 19283 also by an independent Python count of the placement rules.
 
 mod common;
 
@@ -26,13 +27,16 @@ fn lcg(r: &mut u64) -> usize {
 }
 
 fn with_prefix(pos: &mut chatrang::position::Position, p: &str) -> Vec<String> {
-    legal(pos).into_iter().filter(|m| m.starts_with(p)).collect()
+    legal(pos)
+        .into_iter()
+        .filter(|m| m.starts_with(p))
+        .collect()
 }
 
 /// The sample game's arrangement, placed from the start under the book setup.
 const PLACE: [&str; 16] = [
-    "K@g2", "K@b7", "F@f3", "F@c6", "S@f2", "S@b6", "S@g3", "S@c7", "N@d2", "N@d7", "N@e2",
-    "N@e7", "R@a1", "R@a8", "R@h1", "R@h8",
+    "K@g2", "K@b7", "F@f3", "F@c6", "S@f2", "S@b6", "S@g3", "S@c7", "N@d2", "N@d7", "N@e2", "N@e7",
+    "R@a1", "R@a8", "R@h1", "R@h8",
 ];
 
 #[test]
@@ -44,7 +48,7 @@ fn sittuyin_start_fen_round_trips() {
 
 #[test]
 fn sittuyin_start_perft() {
-    perft_counts("sittuyin", "", &[140]);
+    perft_counts("sittuyin", "", &[139, 19283]);
     perft_counts("sittuyin", FSF, &[88, 7744, 580096]);
     perft_counts("sittuyin", "setup=fixed", &[38, 1449]);
 }
@@ -113,7 +117,8 @@ fn sittuyin_legal_moves_are_pseudo_legal_minus_king_exposure() {
 fn sittuyin_placement_only_in_own_territory() {
     let mut pos = start("sittuyin", "");
     let l = legal(&mut pos);
-    assert_eq!(l.len(), 140);
+    assert_eq!(l.len(), 139);
+    assert!(!l.contains(&"K@e4".to_string())); // the d5 pawn attacks e4
     assert!(l.contains(&"R@h4".to_string())); // onto the own pawn on h4
     assert!(l.contains(&"N@h3".to_string()));
     assert!(!l.contains(&"N@a4".to_string())); // a4 is outside White's territory
@@ -153,7 +158,10 @@ fn sittuyin_must_place_before_normal_moves() {
 fn sittuyin_lift_until_the_first_normal_move() {
     let mut pos = start("sittuyin", "");
     play(&mut pos, &PLACE);
-    assert_eq!(fen::board_string(&pos), "r6r/1ksnn3/1sf1pppp/pppp4/4PPPP/PPPP1FS1/3NNSK1/R6R[]");
+    assert_eq!(
+        fen::board_string(&pos),
+        "r6r/1ksnn3/1sf1pppp/pppp4/4PPPP/PPPP1FS1/3NNSK1/R6R[]"
+    );
     let l = legal(&mut pos);
     assert!(l.contains(&"@a1".to_string()));
     assert!(l.contains(&"@g2".to_string()));
@@ -310,7 +318,9 @@ fn sittuyin_promotion_fsf_option() {
     // A promotion may block a check.
     check(
         "8/1k6/8/8/8/4P3/r5K1/8[] w - - 0 1",
-        &["e3d2f", "e3f2f", "g2f1", "g2g1", "g2h1", "g2h3", "g2g3", "g2f3"],
+        &[
+            "e3d2f", "e3f2f", "g2f1", "g2g1", "g2h1", "g2h3", "g2g3", "g2f3",
+        ],
     );
 }
 
@@ -368,4 +378,17 @@ fn sittuyin_threefold_repetition_draws() {
     assert_eq!(result(&mut pos), None);
     play(&mut pos, &c);
     assert_eq!(result(&mut pos), Some((GameResult::Draw, "repetition")));
+}
+
+#[test]
+fn sittuyin_counting_asean_option() {
+    // No pawns, Black bare: one Yattah must mate within 8 moves (16 plies since the capture).
+    let f = "k7/8/1K6/8/8/8/8/7R[] w - - 15 40";
+    let mut pos = setup("sittuyin", "counting=asean", f);
+    assert_eq!(result(&mut pos), None);
+    play(&mut pos, &["h1h2"]);
+    assert_eq!(result(&mut pos), Some((GameResult::Draw, "counting")));
+    let mut pos = setup("sittuyin", "", f);
+    play(&mut pos, &["h1h2"]);
+    assert_eq!(result(&mut pos), None);
 }

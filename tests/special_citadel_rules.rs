@@ -1,10 +1,11 @@
 //! Rules of the citadel games: husun (Shatranj al-Husun) and timur (Tamerlane Chess).
 //!
 //! Start-position perft cross-checks: scripts/special_citadel_perft.py, an independent Python
-//! move generator written from the specs (husun 18, 324, 6210, 118980; timur 24, 576, 14518). Depths 1-2
-//! were also counted by hand: husun 10 pawn steps + 2x2 Faras + 2x2 Fil leaps = 18; timur 11 pawn
-//! steps + Asp 3+3 + Jamal 2+2 + Ferz 2 + Shah 1 = 24; the armies cannot meet within two plies,
-//! so depth 2 is the square.
+//! move generator written from the specs (husun 18, 324, 6210, 118980; timur 24, 576, 14518,
+//! 365893 — depth 4 includes Black's royal swaps after White's first checks). Depths 1-2 were also
+//! counted by hand: husun 10 pawn steps + 2x2 Faras + 2x2 Fil leaps = 18; timur 11 pawn steps +
+//! Asp 3+3 + Jamal 2+2 + Ferz 2 + Shah 1 = 24; the armies cannot meet within two plies, so depth 2
+//! is the square.
 
 mod common;
 
@@ -335,7 +336,7 @@ fn timur_start_fen_round_trips() {
 
 #[test]
 fn timur_start_perft() {
-    perft_counts("timur", "", &[24, 576, 14518]);
+    perft_counts("timur", "", &[24, 576, 14518, 365893]);
 }
 
 #[test]
@@ -838,5 +839,72 @@ fn timur_options_build() {
     ] {
         let v = variants::build("timur", o).unwrap();
         assert!(fen::parse(&v, &v.start_fen).is_ok(), "{o}");
+    }
+}
+
+#[test]
+fn timur_occupied_citadel_cannot_be_entered() {
+    // White's AK holds x1: Black's Shah on k2 (checked by it) may not step in nor capture it.
+    let f = format!(
+        "{}{{A,-}} b - - 0 1",
+        board(11, 10, &[("k2", 'k'), ("c4", 'K'), ("a1", 'r')])
+    );
+    let mut pos = setup("timur", "", &f);
+    assert!(pos.in_check());
+    assert_eq!(from(&mut pos, "k2"), strs(&["k2j1", "k2j2", "k2j3"]));
+    let f = format!(
+        "{} b - - 0 1",
+        board(11, 10, &[("k2", 'k'), ("c4", 'K'), ("a1", 'r')])
+    );
+    let mut pos = setup("timur", "", &f);
+    assert!(has(&mut pos, "k2x1"));
+}
+
+#[test]
+fn timur_search_plays_special_positions() {
+    use chatrang::search::{Control, Limits, Searcher};
+    let f = tfen(
+        &[
+            ("c10", 'P'),
+            ("a1", 'p'),
+            ("j9", 'U'),
+            ("b2", 'u'),
+            ("d9", 'X'),
+            ("k2", 'K'),
+            ("b9", 'k'),
+            ("e4", 'I'),
+            ("g7", 'r'),
+            ("c5", 'R'),
+            ("f6", 'n'),
+            ("h5", 'G'),
+        ],
+        "w Ss - 0 1",
+    );
+    for opts in [
+        "",
+        "citadelattack=geometric citadel=forbes swap=check-or-stalemate",
+    ] {
+        let mut pos = setup("timur", opts, &f);
+        let s = Searcher::new(4);
+        for _ in 0..40 {
+            let mut list = MoveList::new();
+            legal_moves(&mut pos, &mut list);
+            if list.is_empty() || result(&mut pos).is_some() {
+                break;
+            }
+            let limits = Limits {
+                nodes: Some(800),
+                ..Default::default()
+            };
+            let r = s.search(&pos, &limits, &Control::new(false), &mut |_| {});
+            let m = r.best.expect("a move");
+            assert!(
+                list.contains(&m),
+                "illegal bestmove in {}",
+                fen::to_fen(&pos)
+            );
+            pos.make(m);
+            assert_eq!(pos.st.key, pos.compute_key());
+        }
     }
 }

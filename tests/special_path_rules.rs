@@ -194,7 +194,7 @@ fn toto40_board_has_forty_cells_in_a_staircase() {
 
 #[test]
 fn toto40_start_perft() {
-    perft_counts("toto40", "", &[15, 220, 2445, 28399]);
+    perft_counts("toto40", "", &[15, 220, 2445, 28399, 326908]);
     // The half-turned game is the same game.
     perft_counts("toto40", "white=upper", &[15, 220, 2445, 28399]);
     perft_counts("toto40", "royal=capture", &[15]);
@@ -330,35 +330,40 @@ fn toto40_king_can_be_checked_only_on_the_line() {
 
 #[test]
 fn toto40_checkmate_and_stalemate_lose() {
-    // White king a10 (line corner), Black rooks on b10 (takes via line? no: b10 is Black's, the
-    // rook attacks a10 along rank 10) and hawk c10 (covers a10? no). Build a simple mate: the
-    // king on a10 attacked by the rook on a12? a11/a12 are Black's; rook a12 attacks down the
-    // file through a11 onto a10.
-    let f = toto(
-        &[("K", "a10"), ("r", "a12"), ("r", "b10"), ("k", "h5")],
-        "w - - 0 1",
-    );
-    let mut pos = setup("toto40", "", &f);
-    // a9 is attacked by the rook on b10? No (b10 attacks b9 and the a10 rank). Escape squares
-    // of the king: a9, b9 (line), b8 ... check which remain.
-    let moves = legal(&mut pos);
-    assert!(pos.in_check());
-    assert!(!moves.is_empty());
-    // No legal move at all (here: White's only men boxed in) loses, check or not.
+    // White king a10 (line corner) checked by the rook a12 through a11; b9 is covered by the
+    // rook b11; its own pawn blocks a9, and its own section can never be entered by Black.
     let f = toto(
         &[
-            ("K", "h1"),
-            ("P", "g2"),
-            ("p", "g3"),
-            ("k", "a12"),
-            ("r", "h3"),
+            ("K", "a10"),
+            ("P", "a9"),
+            ("r", "a12"),
+            ("r", "b11"),
+            ("k", "h5"),
         ],
         "w - - 0 1",
     );
     let mut pos = setup("toto40", "", &f);
-    if count(&mut pos) == 0 {
-        assert_eq!(result(&mut pos).map(|r| r.0), Some(GameResult::Win(1)));
-    }
+    assert!(pos.in_check());
+    assert_eq!(count(&mut pos), 0);
+    assert_eq!(result(&mut pos), Some((GameResult::Win(1), "checkmate")));
+    // Stalemate loses too: king a8 boxed in by its pawns a9, b8, b7 (blocked by Black's men on
+    // the line), and b9 guarded by the rook's line step from a10.
+    let f = toto(
+        &[
+            ("K", "a8"),
+            ("P", "a9"),
+            ("P", "b8"),
+            ("P", "b7"),
+            ("r", "a10"),
+            ("n", "b9"),
+            ("k", "h5"),
+        ],
+        "w - - 0 1",
+    );
+    let mut pos = setup("toto40", "", &f);
+    assert!(!pos.in_check());
+    assert_eq!(count(&mut pos), 0);
+    assert_eq!(result(&mut pos), Some((GameResult::Win(1), "stalemate")));
 }
 
 #[test]
@@ -466,7 +471,23 @@ fn jetan_start_fen_round_trips() {
 
 #[test]
 fn jetan_start_perft() {
-    perft_counts("jetan", "", &[110, 12084]);
+    perft_counts("jetan", "", &[110, 12084, 1081433]);
+}
+
+#[test]
+fn jetan_midgame_perft_matches_independent_generator() {
+    // Counts from scripts/jetan_perft.py on a crowded middle game (captures, blocked paths,
+    // decided positions after a Princess or Chieftain capture), both sides to move.
+    let board = "w1d1p1od1w/t1mm1m1m1t/2m1l1c3/3M2m3/1o2O3T1/4mM1L2/2D1M3M1/3C1W4/TM4M1d1/1L3P3W";
+    for (rest, counts) in [
+        ("w Pp - 0 1", [186, 32094, 5266475]),
+        ("b p - 0 1", [173, 20814, 3169256]),
+    ] {
+        let mut pos = setup("jetan", "", &format!("{board} {rest}"));
+        for (i, &n) in counts.iter().enumerate() {
+            assert_eq!(perft(&mut pos, i as u32 + 1), n, "{rest} depth {}", i + 1);
+        }
+    }
 }
 
 #[test]
@@ -842,10 +863,20 @@ fn jetan_first_black_and_no_move_draws() {
     let mut pos = start("jetan", "first=black");
     assert_eq!(pos.side, 1);
     assert_eq!(count(&mut pos), 110);
-    // A side without any legal move draws: Orange's Princess has used her escape and is boxed
-    // in... every cell within three steps occupied is impractical; use a lone Panthan on the
-    // last rank walled in by enemy... Instead: no men able to move is not reachable with a
-    // Princess on the board, so only check the rule's verdict on a decided position elsewhere.
+    // Black's only man, the Princess in the corner (escape used), is walled in by Orange men on
+    // every cell within three steps: no legal move, a draw.
+    let mut men = vec![("p", "a1"), ("P", "j10")];
+    let cells: Vec<String> = (0..4)
+        .flat_map(|x| (1..=4).map(move |y| format!("{}{y}", (b'a' + x) as char)))
+        .filter(|c| c != "a1")
+        .collect();
+    for c in &cells {
+        men.push(("M", c.as_str()));
+    }
+    let f = jet(&men, "b P - 0 1");
+    let mut pos = setup("jetan", "", &f);
+    assert_eq!(count(&mut pos), 0);
+    assert_eq!(result(&mut pos).map(|r| r.0), Some(GameResult::Draw));
 }
 
 #[test]
@@ -895,6 +926,40 @@ fn chess3d_start_perft() {
     // Version 2: the kings may climb at once (6 upward steps each from e1 / e8).
     perft_counts("chess3d", "version=2", &[26]);
     perft_counts("chess3d", "version=3 queen=rb pawn=flat", &[20, 400]);
+}
+
+#[test]
+fn chess3d_perft_matches_independent_generator() {
+    // Counts from scripts/chess3d_perft.py (written from the spec, version 1): kings above level
+    // A with 3-D queens, bishops, knights and pawns; an interposition against a back-rank check;
+    // the forced first climb out of a mate (after which Black's men may climb to level B).
+    let e = "8/8/8/8/8/8/8/8";
+    let cases = [
+        (
+            format!(
+                "8/4p2r/8/8/8/8/4P3/8|8/8/8/8/8/8/8/1N1Q4|8/8/2b5/8/8/8/8/4K3|3qk3/8/8/8/8/8/8/8|{e}|{e}|{e}|{e} w - - 0 1 t4"
+            ),
+            vec![56, 4559, 268867],
+        ),
+        (
+            format!(
+                "6k1/5ppp/8/8/4B3/8/2R2PPP/1r4K1|8/8/8/3q4/8/8/8/8|{e}|{e}|{e}|{e}|{e}|{e} w - - 0 1 t1"
+            ),
+            vec![1, 26, 611],
+        ),
+        (
+            format!(
+                "6k1/5ppp/8/8/8/8/5PPP/1r4K1|{e}|8/8/8/3q4/8/8/8/8|{e}|{e}|{e}|{e}|{e} w - - 0 1 t1"
+            ),
+            vec![6, 240, 3107],
+        ),
+    ];
+    for (f, counts) in cases {
+        let mut pos = setup("chess3d", "", &f);
+        for (i, &n) in counts.iter().enumerate() {
+            assert_eq!(perft(&mut pos, i as u32 + 1), n, "{f} depth {}", i + 1);
+        }
+    }
 }
 
 #[test]
@@ -1132,6 +1197,27 @@ fn chess3d_version3_opens_the_stack() {
     assert!(fen::to_fen(&pos).ends_with(" open"));
     assert!(from(&mut pos, "Ag8").iter().any(|s| s.contains("Ag8B")));
     assert!(from(&mut pos, "Aa1").iter().any(|s| s.contains("Aa1H")));
+}
+
+#[test]
+fn chess3d_insufficient_material_uses_3d_colours() {
+    // Bishops on Ac1 and Bc2 stand on the same colour (file + rank + level even... both odd):
+    // dead position; on Ac1 and Bc1 they differ.
+    let f = c3d(
+        &[("K", "Ae1"), ("B", "Ac1"), ("b", "Bc2"), ("k", "Ae8")],
+        "w - - 0 1 t1",
+    );
+    let mut pos = setup("chess3d", "", &f);
+    assert_eq!(
+        result(&mut pos),
+        Some((GameResult::Draw, "insufficient material"))
+    );
+    let f = c3d(
+        &[("K", "Ae1"), ("B", "Ac1"), ("b", "Bc1"), ("k", "Ae8")],
+        "w - - 0 1 t1",
+    );
+    let mut pos = setup("chess3d", "", &f);
+    assert_eq!(result(&mut pos), None);
 }
 
 #[test]

@@ -2,11 +2,15 @@
 //!
 //! Start-position perft cross-checks: `scripts/special_wrap_perft.py`, an independent Python
 //! move generator written from the specs (not from this engine), gives
-//! - torus 39, 1350, 51570;
+//! - torus 39, 1350, 51570, 1981420;
 //! - round (and roundcitadel: the radially mirrored array, same counts) 14, 196, 2912, 43267, 679749;
 //! - cuarenta 22, 509, 12377, 304665 (22 = the spec's own count for White's first move);
 //! - oblong A 24, 576, 13826, 331960; B 20, 400, 8000; C 8, 64, 624; D 4, 16, 88;
 //!   E and F 18, 324, 6084; G and G2 12, 144, 1884.
+//!
+//! Positions with the special rules in reach (same script, `fen=`): round with pawns about to
+//! meet, cuarenta with Frog lines, castling in check and promotions (see `*_position_perft`).
+//!
 //! Round's first move is also countable by hand: 8 pawn steps, Faras b1-a15/c15 and b2-a4/c4,
 //! Fil c1-a15 and c2-a4 (14); nothing interacts within two plies (14 * 14 = 196).
 
@@ -175,7 +179,7 @@ fn torus_start_fen_round_trips() {
 
 #[test]
 fn torus_start_perft() {
-    perft_counts("torus", "", &[39, 1350, 51570]);
+    perft_counts("torus", "", &[39, 1350, 51570, 1981420]);
 }
 
 #[test]
@@ -406,7 +410,7 @@ fn round_start_fen_round_trips() {
 
 #[test]
 fn round_start_perft() {
-    perft_counts("round", "", &[14, 196, 2912, 43267]);
+    perft_counts("round", "", &[14, 196, 2912, 43267, 679749]);
     perft_counts("roundcitadel", "", &[14, 196, 2912, 43267]);
 }
 
@@ -656,6 +660,32 @@ fn round_stalemate_loses_and_bare_shah_loses() {
 }
 
 #[test]
+fn round_sample_game_replays() {
+    // Gollon v Strang (the book's game, with the spec's three corrections); Black resigns.
+    let mut pos = start("round", "");
+    play(
+        &mut pos,
+        &[
+            "b1c15", "b10c12", "b2c4", "b9c7", "a16a15", "a8a7", "a3a4", "a11a12", "a15a14",
+            "a7a6", "c1a15", "c9a7", "d2c1", "d10c9", "c15d13", "d9d10", "c4d6", "c12b10", "c3c4",
+            "c11c12", "d13b12", "a10a11", "a15c13", "a11a10", "b12a10", "a9a10", "b3b4", "c7d9",
+            "b4b5", "a6a5", "b5b6", "a7c5", "d3d4", "c5a7", "b6a7",
+        ],
+    );
+    assert_eq!(pos.ply, 35);
+    assert_eq!(result(&mut pos), None);
+}
+
+#[test]
+fn round_position_perft_with_meeting_pawns() {
+    let f = "4/4/4/4/4/4/4/k1m1/4/p2M/4/2M1/4/2P1/1P2/K3 w - - 0 1";
+    let mut pos = setup("round", "", f);
+    for (d, n) in [(1, 8), (2, 56), (3, 483), (4, 3504)] {
+        assert_eq!(chatrang::perft::perft(&mut pos, d), n, "depth {d}");
+    }
+}
+
+#[test]
 fn round_make_unmake_and_legality() {
     for (opts, seed) in [
         ("", 1),
@@ -787,7 +817,7 @@ fn cuarenta_start_fen_round_trips() {
 #[test]
 fn cuarenta_start_perft() {
     // White: 22 legal moves (the spec); Black also castles once White's reply allows.
-    perft_counts("cuarenta", "", &[22, 509, 12377]);
+    perft_counts("cuarenta", "", &[22, 509, 12377, 304665]);
 }
 
 #[test]
@@ -1101,6 +1131,38 @@ fn cuarenta_no_repetition_draw_by_default() {
 }
 
 #[test]
+fn cuarenta_position_perft() {
+    for (f, counts) in [
+        (
+            "1c1f1f1b1/v1g1k1g1v/1p1p1p1p1/9/1F1F1P3/9/1P1P3P1/V1G1K1G1V/1B5C1 w Kk - 0 1",
+            &[29u64, 664, 18496][..],
+        ),
+        (
+            "1c1f1f1b1/v1g3g1v/1p1p1p1p1/9/1F1F1P3/2k6/1P1P3P1/V1G1K1G1V/1B5C1 b K - 0 1",
+            &[1, 30, 450][..],
+        ),
+        (
+            "7k1/P1P6/9/9/9/4f4/3g5/4K4/7C1 w K - 0 1",
+            &[4, 52, 1258, 15693][..],
+        ),
+        (
+            "7k1/P1P6/9/9/9/4f4/9/4K4/7C1 w K - 0 1",
+            &[5, 35, 925, 6574][..],
+        ),
+    ] {
+        let mut pos = setup("cuarenta", "", f);
+        for (i, &n) in counts.iter().enumerate() {
+            assert_eq!(
+                chatrang::perft::perft(&mut pos, i as u32 + 1),
+                n,
+                "{f} depth {}",
+                i + 1
+            );
+        }
+    }
+}
+
+#[test]
 fn cuarenta_make_unmake_and_legality() {
     for (opts, seed) in [
         ("", 1),
@@ -1176,7 +1238,7 @@ fn oblong_dice_option_not_yet_available() {
 
 #[test]
 fn oblong_start_perft_all_arrangements() {
-    perft_counts("oblong", "", &[24, 576, 13826]);
+    perft_counts("oblong", "", &[24, 576, 13826, 331960]);
     for (a, n) in [
         ("B", [20, 400, 8000]),
         ("C", [8, 64, 624]),

@@ -11,7 +11,12 @@
 //!   Phoenix's 5, and the Chu Lion (KNAD) on f3 has 5 (f5 h5 e5 g5 d2) instead of 2: 36, 1296.
 //! - depths 3 and 4: scripts/tsuishogi_perft.py, an independent Python generator written from
 //!   the spec (own board and move lists, drops, promotion, Crown Prince, Chu lion powers and
-//!   Lion trading): book 37 / 1369 / 51107 / 1908921; standard Chu 36 / 1296 / 48315.
+//!   Lion trading): book 37 / 1369 / 51107 / 1908921; standard Chu 36 / 1296 / 48315;
+//!   `rules=chu` 40 / 1600 / 66471; `booklion=ring prince=plain promotion=chu` 40 / 1600 / 64491.
+//!   The same script agreed with the engine on ~100 random positions from capture-heavy
+//!   playouts (depth 2, some depth 3; hands, drops, promotions, Crown Princes, Chu lion moves)
+//!   under the default, `rules=chu`, standard-Chu and `promotion=chu prince=plain booklion=ring`
+//!   option sets, and on every piece type alone on the board (depth 1-2, both sides).
 
 mod common;
 
@@ -39,15 +44,15 @@ fn board(men: &[(&str, &str)], hand: &str, side: &str) -> String {
     for r in (0..12).rev() {
         let mut s = String::new();
         let mut empty = 0;
-        for f in 0..12 {
-            if grid[r][f].is_empty() {
+        for cell in &grid[r] {
+            if cell.is_empty() {
                 empty += 1;
             } else {
                 if empty > 0 {
                     s += &empty.to_string();
                     empty = 0;
                 }
-                s += &grid[r][f];
+                s += cell;
             }
         }
         if empty > 0 {
@@ -129,6 +134,9 @@ fn tsuishogi_perft_start_standard_chu() {
         "rules=chu arrangement=chu drops=off promotion=chu",
         &[36, 1296, 48315],
     );
+    // Chu moves with the book array and drops; the book Lion with the knight ring.
+    perft_counts(ID, "rules=chu", &[40, 1600, 66471]);
+    perft_counts(ID, "booklion=ring prince=plain promotion=chu", &[40, 1600, 64491]);
 }
 
 // ---------------------------------------------------------------- piece moves
@@ -652,7 +660,7 @@ fn playout(opts: &str, f: &str, plies: usize, seed: u64, check_legal: bool) {
             .copied()
             .filter(|m| m.from != m.to && m.kind != MoveKind::Drop && !pos.at(m.to).is_empty())
             .collect();
-        let m = if !caps.is_empty() && (rng >> 20) % 3 == 0 {
+        let m = if !caps.is_empty() && (rng >> 20).is_multiple_of(3) {
             caps[(rng >> 33) as usize % caps.len()]
         } else {
             list[(rng >> 33) as usize % list.len()]
@@ -693,4 +701,84 @@ fn make_unmake_restores_fen_and_key_chu() {
             false,
         );
     }
+}
+
+/// Short self-play with the generic search under each rule set: every chosen move is legal.
+#[test]
+fn search_plays_legal_moves_under_every_rule_set() {
+    use chatrang::search::{Control, Limits, Searcher};
+    for opts in [
+        "",
+        "rules=chu",
+        "rules=chu arrangement=chu drops=off promotion=chu bareking=shatranj",
+        "prince=plain stalemate=illegal-move booklion=ring",
+    ] {
+        let mut pos = start(ID, opts);
+        let s = Searcher::new(4);
+        for _ in 0..10 {
+            let mut list = MoveList::new();
+            legal_moves(&mut pos, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            let limits = Limits {
+                nodes: Some(2000),
+                ..Default::default()
+            };
+            let r = s.search(&pos, &limits, &Control::new(false), &mut |_| {});
+            let m = r.best.expect("a move");
+            assert!(list.contains(&m), "{opts}: illegal {m:?}");
+            pos.make(m);
+        }
+    }
+}
+
+/// The opening of the book's sample game (Author v M. Wesner, moves 1-32, with the spec's
+/// corrections: 28. H C3-C2; book symbols (G) = Silver, (R) = Dragon Horse, (H) = Flying
+/// Chariot, (Ka) = Diagonal Mover, (F) = Fleeing King, (Ph) = Phoenix) replays under the
+/// default rules, including a Fleeing King capture along its file and a drop from reserve.
+#[test]
+fn sample_game_opening_replays_under_default_rules() {
+    let moves = [
+        "e4e5", "e9e8", "c4c5", "c9c8", "h4h5", "h9h8", "j4j5", "j9j8", "k4k5", "k9k8", "k5k6",
+        "b9b8", "b4b5", "i10j9", "b5b6", "d10c9", "d3b5", "g9g8", "g4g5", "f9f8", "f4f5", "d12d11",
+        "d1d2", "i12i11", "i3k5", "c11e9", "j2h4", "j11h9", "c2e4", "a9a8", "a4a5", "a10a9",
+        "l4l5", "l9l8", "c5c6", "g8g7", "f5f6", "h10g9", "e5e6", "g10g8", "f3f5", "h8h7", "j5j6",
+        "i8h8", "l5l6", "a8a7", "a3a4", "j10i10", "g5g6", "g7g6", "g3g6", "P@g7", "g6g3", "i9i8",
+        "c3c2", "i11j10", "b3c3", "j10k9", "a4b4", "a9a8", "d2d3", "b10b9", "c6c7", "c8c7",
+    ];
+    let mut p = start(ID, "");
+    play(&mut p, &moves);
+    assert_eq!(hand_of(&p), "Pp");
+    assert_eq!(result(&mut p), None);
+}
+
+#[test]
+fn dropped_man_is_not_promoted_but_may_promote_on_its_next_move() {
+    // Sample game 77. b9b10+: a dropped man promotes on a later move in the zone.
+    let mut p = pos("", &[("f1", "K"), ("l12", "k")], "S", "w");
+    let m = legal(&mut p);
+    assert!(has(&m, "S@e10") && !m.iter().any(|x| x.contains('+')));
+    play(&mut p, &["S@e10", "l12k12"]);
+    let e10 = p.v.geo.parse_cell("e10").unwrap();
+    assert_eq!(p.v.pieces[p.at(e10).kind() as usize].letter, "S");
+    let m = from(&mut p, "e10");
+    assert!(has(&m, "e10e11+") && has(&m, "e10e11") && has(&m, "e10d9+"));
+}
+
+#[test]
+fn adjutant_promotes_to_drunk_elephant_and_elephant_to_crown_prince() {
+    let men = [("a1", "K"), ("l12", "k"), ("c8", "I"), ("h8", "E")];
+    let mut p = pos("", &men, "", "w");
+    play(&mut p, &["c8c9+"]);
+    let c9 = p.v.geo.parse_cell("c9").unwrap();
+    assert_eq!(p.v.pieces[p.at(c9).kind() as usize].letter, "+I");
+    play(&mut p, &["l12k12", "h8h9+"]);
+    // now King and Crown Prince: two royals, so no check rules for White
+    let h9 = p.v.geo.parse_cell("h9").unwrap();
+    assert!(p.v.pieces[p.at(h9).kind() as usize].royal);
+    play(&mut p, &["k12k11"]);
+    // the promoted Adjutant moves as a Drunk Elephant (7 steps, not straight back)
+    assert_eq!(from(&mut p, "c9").len(), 7);
+    assert!(!has(&from(&mut p, "c9"), "c9c8"));
 }

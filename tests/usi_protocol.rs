@@ -227,6 +227,25 @@ fn mated_side_resigns() {
 }
 
 #[test]
+fn impasse_declaration_answers_win() {
+    let mut e = Engine::start(&["usi"]);
+    e.usi();
+    // Sente's king in the camp, ten men there (rook 5 + nine pawns) and 28 points with the
+    // hand: under `impasse=27` sente declares the win.
+    let s = "R8/4K4/PPPPPPPPP/9/9/9/9/9/8k b B4G4SL 1";
+    e.send("setoption name VariantOptions value impasse=27");
+    e.send(&format!("position sfen {s}"));
+    e.send("go byoyomi 1000");
+    assert_eq!(e.until("bestmove", 5000), vec!["bestmove win"]);
+    // Without the rule the game goes on.
+    e.send("setoption name VariantOptions value <empty>");
+    e.send(&format!("position sfen {s}"));
+    e.send("go depth 1");
+    let l = e.until("bestmove", 5000);
+    assert!(is_usi_move(&bestmove(&l)), "{l:?}");
+}
+
+#[test]
 fn byoyomi_is_respected() {
     let mut e = Engine::start(&["usi"]);
     e.usi();

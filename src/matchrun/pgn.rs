@@ -29,7 +29,7 @@ impl PgnGame {
             .map(|(_, v)| v.as_str())
     }
 
-    /// PGN text. `first_player_moves_first`: the start position has the first player to move
+    /// PGN text. `first_to_move`: the start position has the first player to move
     /// (else move text starts `1...`); `start_move`: full-move number of the start position.
     pub fn write(&self, first_to_move: bool, start_move: u32) -> String {
         let mut s = String::new();

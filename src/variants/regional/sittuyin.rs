@@ -46,8 +46,7 @@ pub const ENTRY: Entry = Entry {
 
 pub const START: &str = "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1";
 /// `setup=fixed`: the sample game's arrangement.
-pub const START_FIXED: &str =
-    "r6r/1ksnn3/1sf1pppp/pppp4/4PPPP/PPPP1FS1/3NNSK1/R6R[] w - - 0 1";
+pub const START_FIXED: &str = "r6r/1ksnn3/1sf1pppp/pppp4/4PPPP/PPPP1FS1/3NNSK1/R6R[] w - - 0 1";
 
 const PAWN: PieceType = 0;
 const KNIGHT: PieceType = 1;
@@ -273,7 +272,7 @@ impl Rules for SittuyinRules {
         let them = 1 - us;
         let fsf = self.promo == Promo::Fsf;
         let setup_rules = self.setup == Setup::Book && self.in_setup(pos);
-        if !setup_rules && !(fsf && out.iter().any(Self::is_promotion)) {
+        if !(setup_rules || fsf && out.iter().any(Self::is_promotion)) {
             return;
         }
         let kings: Vec<Cell> = pos.cells_of(them, KING).to_vec();
@@ -436,32 +435,30 @@ impl Rules for SittuyinRules {
     }
 }
 
-/// ASEAN counting (Fairy-Stockfish `sittuyin`): once neither side has a pawn, the side with
-/// the material advantage must mate within a limit set by its men; the count is the halfmove
-/// clock since the last capture.
+/// ASEAN counting (as Fairy-Stockfish's `sittuyin`): with no pawn on the board and one side
+/// reduced to its bare king, the other side must mate within a number of moves set by its men
+/// (two Yattahs 3, one Yattah 8, two Sins 22, two Myins 32, one Sin 44, otherwise 64), counted
+/// by the halfmove clock (reset by the capture that bared the king).
 fn asean_counting(pos: &Position) -> Option<Outcome> {
     if pos.count(0, PAWN) + pos.count(1, PAWN) > 0 {
         return None;
     }
-    let limit = |p: Player| -> Option<u32> {
-        if pos.count(p, ROOK) > 0 {
-            Some(16)
-        } else if pos.count(p, ELEPHANT) > 0 {
-            Some(44)
-        } else if pos.count(p, KNIGHT) > 0 {
-            Some(64)
-        } else if pos.count(p, GENERAL) > 0 {
-            Some(64)
-        } else {
-            None
-        }
+    let bare = |p: Player| (0..6).all(|t| t == KING || pos.count(p, t) == 0);
+    let strong = match (bare(0), bare(1)) {
+        (true, false) => 1,
+        (false, true) => 0,
+        _ => return None,
     };
-    let l = match (limit(0), limit(1)) {
-        (Some(a), Some(b)) => a.min(b),
-        (Some(a), None) | (None, Some(a)) => a,
-        (None, None) => return None,
+    let n = |t: PieceType| pos.count(strong, t);
+    let limit = match () {
+        _ if n(ROOK) > 1 => 3,
+        _ if n(ROOK) == 1 => 8,
+        _ if n(ELEPHANT) > 1 => 22,
+        _ if n(KNIGHT) > 1 => 32,
+        _ if n(ELEPHANT) == 1 => 44,
+        _ => 64,
     };
-    (pos.st.halfmove >= 2 * l).then_some(Outcome {
+    (pos.st.halfmove >= 2 * limit).then_some(Outcome {
         result: GameResult::Draw,
         reason: "counting",
     })

@@ -145,14 +145,12 @@ const PROMOTED: [(PieceType, &str, &str, &str); 18] = [
     (PAWN, "gold general (promoted)", "WfF", "WfF"),
 ];
 
-/// The promoted type of an unpromoted one, if it promotes.
-pub fn promoted_of(t: PieceType) -> Option<PieceType> {
-    PROMOTED
-        .iter()
-        .position(|p| p.0 == t)
-        .map(|i| (NBASE + i) as PieceType)
-}
-
+const _: () = assert!(
+    PROMOTED[0].0 == ELEPHANT
+        && PROMOTED[6].0 == KIRIN
+        && PROMOTED[11].0 == DRAGON
+        && PROMOTED[12].0 == HORSE
+);
 pub const PRINCE: PieceType = NBASE as PieceType; // +E
 pub const PROMOTED_KIRIN: PieceType = NBASE as PieceType + 6; // +O, a Lion
 pub const EAGLE: PieceType = NBASE as PieceType + 11; // +D

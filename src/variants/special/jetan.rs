@@ -255,6 +255,8 @@ fn enumerate(
 struct Jetan {
     walks: WalkTable,
     walk_types: Vec<PieceType>,
+    /// Per type: may its walks end with a capture?
+    captures: [bool; NTYPES],
     line_escape: bool,
     odwarrule: bool,
     princess_safe: bool,
@@ -268,7 +270,7 @@ impl Jetan {
             return true;
         }
         for &t in &self.walk_types {
-            if t == PRINCESS {
+            if !self.captures[t as usize] {
                 continue;
             }
             for &from in pos.cells_of(by, t) {
@@ -355,7 +357,7 @@ impl Rules for Jetan {
     fn extra_moves(&self, pos: &Position, out: &mut MoveList) {
         let us = pos.side;
         for &t in &self.walk_types {
-            let capture = t != PRINCESS;
+            let capture = self.captures[t as usize];
             for &from in pos.cells_of(us, t) {
                 for d in self.walks.of(t, from) {
                     let q = pos.at(d.to);
@@ -511,7 +513,10 @@ fn build(o: &Opts) -> Result<Variant, String> {
     let walk_types: Vec<PieceType> = (0..NTYPES as PieceType)
         .filter(|&t| defs[t as usize].is_some())
         .collect();
-    debug_assert!(defs.iter().flatten().all(|d| d.capture || d.leaping));
+    let mut captures = [false; NTYPES];
+    for (t, d) in defs.iter().enumerate() {
+        captures[t] = d.as_ref().is_some_and(|d| d.capture);
+    }
     let walks = WalkTable::build(&geo, &defs, o.is("revisit", "on"));
     let start = if o.is("first", "black") {
         START.replace(" w ", " b ")
@@ -528,6 +533,7 @@ fn build(o: &Opts) -> Result<Variant, String> {
         Box::new(Jetan {
             walks,
             walk_types,
+            captures,
             line_escape: o.is("escape", "line"),
             odwarrule: o.is("odwarrule", "on"),
             princess_safe: o.is("princess-safe", "on"),

@@ -1,6 +1,8 @@
 //! Janggi as Fairy-Stockfish plays it (`janggi`): the modern rules with passes (written as the
 //! general's cell twice, `e2e2`), bikjang (facing generals must be broken at once, else the game
-//! ends on material points) and material counting. FSF front ends work unchanged.
+//! ends on material points), material counting (also after two passes, 100 plies without
+//! capture, or a repetition that is not a perpetual check; perpetual check loses). FSF front ends
+//! work unchanged.
 
 use super::palace::{self, KoreanArmy, RepetitionRule};
 use crate::movegen::MoveList;
@@ -85,7 +87,18 @@ impl Rules for Janggi {
         if nlegal == 0 {
             return None;
         }
-        palace::repetition_outcome(pos, 3, RepetitionRule::PerpetualCheck)
+        // FSF: 100 plies without capture, and a repetition without perpetual check, end the
+        // game by material counting.
+        if pos.st.halfmove >= 100 {
+            return Some(counting(pos, "move-count rule"));
+        }
+        match palace::repetition_outcome(pos, 3, RepetitionRule::PerpetualCheck)? {
+            Outcome {
+                result: GameResult::Draw,
+                reason,
+            } => Some(counting(pos, reason)),
+            o => Some(o),
+        }
     }
 }
 

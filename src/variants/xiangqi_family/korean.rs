@@ -88,7 +88,11 @@ fn is_setup(m: Move) -> bool {
 
 /// The back-rank cells of `p`'s left and right wing (horse and elephant cells).
 fn wings(pos: &Position, p: Player) -> [(Cell, Cell); 2] {
-    let y = if p == 0 { 0 } else { pos.v.geo.height as i32 - 1 };
+    let y = if p == 0 {
+        0
+    } else {
+        pos.v.geo.height as i32 - 1
+    };
     let c = |x: i32| pos.v.geo.cell_at(x, y, 0).unwrap_or(NO_CELL);
     [(c(1), c(2)), (c(7), c(6))]
 }

@@ -47,7 +47,10 @@ pub fn palace_diagonal_points(geo: &Geometry, army: Player) -> CellSet {
 
 /// The diagonal points of both palaces.
 pub fn all_diagonal_points(geo: &Geometry) -> CellSet {
-    union(palace_diagonal_points(geo, 0), palace_diagonal_points(geo, 1))
+    union(
+        palace_diagonal_points(geo, 0),
+        palace_diagonal_points(geo, 1),
+    )
 }
 
 /// `army`'s own half of the board (ranks 1-5 for the first army).
@@ -230,7 +233,9 @@ pub fn double_pass(pos: &Position) -> bool {
 /// Janggi material points (chariot 13, cannon 7, horse 5, elephant 3, guard 3, soldier 2).
 pub fn points(pos: &Position, p: Player) -> i32 {
     const V: [i32; 7] = [0, 3, 3, 5, 13, 7, 2];
-    (0..7).map(|t| V[t] * pos.count(p, t as PieceType) as i32).sum()
+    (0..7)
+        .map(|t| V[t] * pos.count(p, t as PieceType) as i32)
+        .sum()
 }
 
 /// How the repetition judge ranks a repetition.

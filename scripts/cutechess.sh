@@ -1,0 +1,17 @@
+# Sourced by scripts/strength.sh and scripts/gauntlet.sh (not run by itself).
+# ensure_cutechess: sets CC to a cutechess-cli v1.4.0 binary; builds it from source outside the
+# repository (in $CUTECHESS_SRC, default /tmp/cutechess) when $CUTECHESS / the default path is
+# missing. Needs git, cmake and Qt 5 (apt: qtbase5-dev libqt5svg5-dev cmake).
+ensure_cutechess() {
+    local src=${CUTECHESS_SRC:-/tmp/cutechess}
+    CC=${CUTECHESS:-$src/build/cutechess-cli}
+    [ -x "$CC" ] && return 0
+    echo "building cutechess-cli v1.4.0 in $src (apt: qtbase5-dev libqt5svg5-dev cmake)" >&2
+    command -v cmake >/dev/null || apt-get install -y qtbase5-dev libqt5svg5-dev cmake
+    if [ ! -d "$src" ]; then
+        git clone --depth 1 --branch v1.4.0 https://github.com/cutechess/cutechess "$src"
+    fi
+    (cd "$src" && cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build --target cli -j2)
+    CC=$src/build/cutechess-cli
+    [ -x "$CC" ] || { echo "cutechess-cli build failed" >&2; return 1; }
+}
