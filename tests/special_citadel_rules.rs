@@ -56,8 +56,9 @@ fn has(pos: &mut Position, m: &str) -> bool {
 }
 
 /// Random legal moves with make/unmake, key and FEN checks, and legal = pseudo-legal minus
-/// self-check (then the game's own filter).
-fn self_consistency(id: &str, opts: &str, f: &str, plies: usize, seed: u64) {
+/// self-check (then the game's own filter). Returns whether a citadel was ever occupied.
+fn self_consistency(id: &str, opts: &str, f: &str, plies: usize, seed: u64) -> bool {
+    let mut citadel = false;
     let mut pos = setup(id, opts, f);
     let fen0 = fen::to_fen(&pos);
     let key0 = pos.st.key;
@@ -102,12 +103,14 @@ fn self_consistency(id: &str, opts: &str, f: &str, plies: usize, seed: u64) {
         assert_eq!(fen::to_fen(&again), after, "{id}: FEN round trip");
         assert_eq!(again.st.key, pos.st.key, "{id}: key of re-read FEN {after}");
         made.push(m);
+        citadel |= after.contains('{');
     }
     while let Some(m) = made.pop() {
         pos.unmake(m);
     }
     assert_eq!(fen::to_fen(&pos), fen0, "{id} {opts}: FEN restored");
     assert_eq!(pos.st.key, key0, "{id} {opts}: key restored");
+    citadel
 }
 
 fn draw(pos: &mut Position) -> bool {
@@ -149,13 +152,15 @@ fn husun_make_unmake_and_legality_self_consistent() {
     }
     // Near the citadels.
     let f = hfen(
-        &[("a2", 'K'), ("j9", 'k'), ("c5", 'R'), ("h6", 'r')],
+        &[("a1", 'K'), ("j10", 'k'), ("c5", 'R'), ("h6", 'r')],
         "w - - 0 1",
     );
-    for seed in 1..6 {
-        self_consistency("husun", "owncitadel=refuge", &f, 40, seed);
+    let mut citadel = false;
+    for seed in 1..12 {
+        citadel |= self_consistency("husun", "owncitadel=refuge", &f, 40, seed);
         self_consistency("husun", "citadels=file", &f, 40, seed);
     }
+    assert!(citadel, "the walks should visit a citadel");
 }
 
 #[test]
@@ -356,6 +361,8 @@ fn timur_make_unmake_and_legality_self_consistent() {
             ("k2", 'K'),
             ("b9", 'k'),
             ("e4", 'I'),
+            ("k4", 'A'),
+            ("b10", 'a'),
             ("g7", 'r'),
             ("c5", 'R'),
             ("f6", 'n'),
@@ -363,8 +370,9 @@ fn timur_make_unmake_and_legality_self_consistent() {
         ],
         "w Ss - 0 1",
     );
+    let mut citadel = false;
     for seed in 1..8 {
-        self_consistency("timur", "", &f, 40, seed);
+        citadel |= self_consistency("timur", "", &f, 40, seed);
         self_consistency(
             "timur",
             "citadelattack=geometric citadel=forbes",
@@ -374,6 +382,7 @@ fn timur_make_unmake_and_legality_self_consistent() {
         );
         self_consistency("timur", "swap=check-or-stalemate ppplace=any", &f, 40, seed);
     }
+    assert!(citadel, "the walks should visit a citadel");
 }
 
 #[test]

@@ -809,7 +809,7 @@ fn search_plays_legal_moves_in_the_three_games() {
     ] {
         let v = chatrang::variants::build(id, opts).unwrap();
         let mut p = fen::parse(&v, &v.start_fen).unwrap();
-        let mut s = Searcher::new(4);
+        let s = Searcher::new(4);
         for _ in 0..24 {
             let mut list = MoveList::new();
             legal_moves(&mut p, &mut list);

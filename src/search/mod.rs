@@ -7,6 +7,7 @@
 
 pub mod bench;
 mod ordering;
+pub mod see;
 pub mod time;
 pub mod tt;
 
@@ -313,6 +314,30 @@ pub(crate) struct Worker<'a> {
     rep_hook: bool,
     filter_hook: bool,
     null_ok_game: bool,
+}
+
+/// Deepest quiescence line below the horizon.
+const MAX_QPLY: usize = 16;
+
+/// Quiescence tries one `Special` capture per (from, to, piece): games whose captures carry an
+/// extra choice (a placement cell in `aux`) would otherwise multiply the capture tree by it.
+fn dedupe_special(list: &mut MoveList) {
+    if !list.iter().any(|m| m.kind == MoveKind::Special) {
+        return;
+    }
+    let mut k = 0;
+    for i in 0..list.len() {
+        let m = list[i];
+        let dup = m.kind == MoveKind::Special
+            && list[..k].iter().any(|p| {
+                p.kind == MoveKind::Special && p.from == m.from && p.to == m.to && p.piece == m.piece
+            });
+        if !dup {
+            list[k] = m;
+            k += 1;
+        }
+    }
+    list.truncate(k);
 }
 
 #[inline]
@@ -999,6 +1024,24 @@ impl<'a> Worker<'a> {
                 if depth <= 6 && eval + 100 + 100 * depth <= alpha {
                     continue;
                 }
+                // Quiet moves that lose material by static exchange.
+                if depth <= 6
+                    && see::see(&self.pos, ep, m).is_some_and(|x| x < -40 * depth * depth)
+                {
+                    continue;
+                }
+            }
+            // Losing captures at low depth.
+            if best > -MATE_BOUND
+                && !in_check
+                && tactical
+                && m != tt_move
+                && !pv_node
+                && depth <= 5
+                && scores[i] < 0
+                && see::see(&self.pos, ep, m).is_some_and(|x| x < -150 * depth)
+            {
+                continue;
             }
             self.stack[ply].mv = m;
             self.stack[ply].hidx = hidx;
@@ -1125,7 +1168,19 @@ impl<'a> Worker<'a> {
         })
     }
 
-    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, in_check: bool) -> i32 {
+    fn qsearch(&mut self, alpha: i32, beta: i32, ply: usize, in_check: bool) -> i32 {
+        self.qsearch_at(alpha, beta, ply, in_check, 0)
+    }
+
+    /// Quiescence `qd` plies below the horizon.
+    fn qsearch_at(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+        qd: usize,
+    ) -> i32 {
         self.pv_len[ply] = ply;
         self.count_node();
         if self.stopped {
@@ -1135,7 +1190,8 @@ impl<'a> Worker<'a> {
             self.seldepth = ply as i32;
         }
         let ep = self.sh.ep;
-        if ply >= MAX_PLY {
+        // Games whose captures never end (a taken man comes back): a hard floor.
+        if ply >= MAX_PLY || qd >= MAX_QPLY {
             return evaluate(&self.pos, ep);
         }
         let pv_node = beta - alpha > 1;
@@ -1178,6 +1234,7 @@ impl<'a> Worker<'a> {
                 pseudo_legal(&self.pos, &mut list);
             }
             list.retain(|m| ordering::is_tactical(&self.pos, *m));
+            dedupe_special(&mut list);
         }
         let mut scores: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
         for &m in &list {
@@ -1222,7 +1279,7 @@ impl<'a> Worker<'a> {
             self.stack[ply].mv = m;
             self.stack[ply].hidx = usize::MAX;
             let gives_check = self.pos.in_check();
-            let v = -self.qsearch(-beta, -alpha, ply + 1, gives_check);
+            let v = -self.qsearch_at(-beta, -alpha, ply + 1, gives_check, qd + 1);
             self.pos.unmake(m);
             if self.stopped {
                 return 0;

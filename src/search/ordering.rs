@@ -81,11 +81,15 @@ pub fn static_score(pos: &Position, ep: &EvalParams, m: Move) -> i32 {
         0
     };
     let s = (victim + promo) * 16 - attacker / 16;
-    if m.kind != MoveKind::Promotion
-        && attacker > victim + 50
-        && pos.attacked_by_enemy(m.to, pos.side)
-    {
-        return BAD + s;
+    if m.kind != MoveKind::Promotion && attacker > victim + 50 {
+        // Static exchange where the tables allow it; else "attacked at all" (conservative).
+        let losing = match super::see::see(pos, ep, m) {
+            Some(x) => x < 0,
+            None => pos.attacked_by_enemy(m.to, pos.side),
+        };
+        if losing {
+            return BAD + s;
+        }
     }
     GOOD + s
 }
