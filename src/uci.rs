@@ -94,6 +94,8 @@ pub static UCI_DIALECT: Dialect = Dialect {
 };
 
 pub struct Uci {
+    /// An informational line to print after the current command.
+    note: Option<String>,
     pub(crate) variant_id: String,
     variant_options: String,
     pub(crate) v: Arc<Variant>,
@@ -132,6 +134,7 @@ impl Uci {
         let v = variants::build("chess", "").expect("chess builds");
         let pos = fen::parse(&v, &v.start_fen).expect("chess start FEN parses");
         Uci {
+            note: None,
             variant_id: "chess".into(),
             variant_options: String::new(),
             v,
@@ -216,6 +219,9 @@ impl Uci {
         if let Err(e) = r {
             let _ = writeln!(out, "info string error: {e}");
         }
+        if let Some(n) = self.note.take() {
+            let _ = writeln!(out, "info string {n}");
+        }
         let _ = out.flush();
         true
     }
@@ -263,9 +269,25 @@ impl Uci {
                 let value = if value == "<empty>" { "" } else { value };
                 // Kept even when it does not fit the current game (for a following UCI_Variant).
                 self.options_setting = value.to_string();
-                let v = variants::build(&self.variant_id, value)?;
-                let id = self.variant_id.clone();
-                self.set_variant(&id, value, v)
+                match variants::build(&self.variant_id, value) {
+                    Ok(v) => {
+                        let id = self.variant_id.clone();
+                        self.set_variant(&id, value, v)
+                    }
+                    // GUIs such as cutechess send VariantOptions before UCI_Variant: options that
+                    // fit another game are a note, not an error.
+                    Err(e)
+                        if variants::all()
+                            .iter()
+                            .any(|g| variants::parse_options(g, value).is_ok()) =>
+                    {
+                        self.note = Some(format!(
+                            "VariantOptions kept for a later UCI_Variant ({e})"
+                        ));
+                        Ok(())
+                    }
+                    Err(e) => Err(e),
+                }
             }
             "hash" => {
                 let mb: u32 = value

@@ -40,8 +40,8 @@ fn board(w: usize, h: usize, men: &[(&str, char)], rest: &str) -> String {
     for y in (0..h).rev() {
         let mut s = String::new();
         let mut run = 0;
-        for x in 0..w {
-            match grid[y][x] {
+        for cell in grid[y].iter().take(w) {
+            match *cell {
                 Some(p) => {
                     if run > 0 {
                         s += &run.to_string();

@@ -323,9 +323,19 @@ fn variant_options_sent_before_the_variant_apply_to_it() {
     let mut e = Engine::start();
     e.send("debug off");
     e.send("setoption name VariantOptions value castling=three");
-    // Not an option of chess: reported, kept for the next UCI_Variant.
+    // Not an option of chess but of another game: a note (not an error), kept for the next
+    // UCI_Variant.
+    let l = e.until("info string", 5000);
+    assert!(
+        l[0].starts_with("info string VariantOptions kept for a later UCI_Variant"),
+        "{l:?}"
+    );
+    // Options no game knows are an error.
+    e.send("setoption name VariantOptions value nosuchoption=1");
     let l = e.until("info string", 5000);
     assert!(l[0].starts_with("info string error: "), "{l:?}");
+    e.send("setoption name VariantOptions value castling=three");
+    let _ = e.until("info string", 5000);
     e.send("setoption name UCI_Variant value capablanca");
     e.send("position fen r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1 moves f1i1");
     e.send("d");

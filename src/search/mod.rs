@@ -1014,7 +1014,15 @@ impl<'a> Worker<'a> {
             list.swap(i, bi);
             scores.swap(i, bi);
             let m = list[i];
-            let tactical = ordering::is_tactical(&self.pos, m);
+            // Further variants of one Special capture (another placement cell...) are pruned and
+            // reduced like quiet moves: only the first counts as tactical.
+            let variant = m.kind == MoveKind::Special
+                && i > 0
+                && list[i - 1].kind == MoveKind::Special
+                && list[i - 1].from == m.from
+                && list[i - 1].to == m.to
+                && list[i - 1].piece == m.piece;
+            let tactical = !variant && ordering::is_tactical(&self.pos, m);
             let hidx = self.hidx(m);
             n += 1;
             if best > -MATE_BOUND && !in_check && !tactical && m != tt_move && !pv_node {

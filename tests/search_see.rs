@@ -1,0 +1,69 @@
+//! Static exchange evaluation: x-rays, royal recaptures, lame leapers, and the conservative
+//! "unknown" answer where hoppers take part.
+
+mod common;
+
+use chatrang::eval::EvalParams;
+use chatrang::notation::parse_move;
+use chatrang::search::see::see;
+
+/// (SEE of the move, value of the man on its destination, value of the mover).
+fn see_of(id: &str, f: &str, mv: &str) -> (Option<i32>, i32, i32) {
+    let mut pos = common::setup(id, "", f);
+    let ep = EvalParams::new(&pos.v);
+    let m = parse_move(&mut pos, mv).unwrap_or_else(|e| panic!("{f} {mv}: {e}"));
+    let victim = ep.see_value[pos.at(m.to).kind() as usize];
+    let mover = ep.see_value[pos.at(m.from).kind() as usize];
+    (see(&pos, &ep, m), victim, mover)
+}
+
+#[test]
+fn see_undefended_capture_wins_the_victim() {
+    let (s, p, _) = see_of("chess", "4k3/8/8/3p4/8/8/3R4/4K3 w - - 0 1", "d2d5");
+    assert_eq!(s, Some(p));
+}
+
+#[test]
+fn see_defended_capture_loses_the_captor() {
+    let (s, p, r) = see_of("chess", "3rk3/8/8/3p4/8/8/3R4/4K3 w - - 0 1", "d2d5");
+    assert_eq!(s, Some(p - r));
+}
+
+#[test]
+fn see_xray_attacker_behind_the_captor_joins() {
+    let (s, p, _) = see_of("chess", "3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5");
+    assert_eq!(s, Some(p));
+}
+
+#[test]
+fn see_royal_man_cannot_retake_on_a_defended_cell() {
+    let (s, p, _) = see_of("chess", "8/8/4k3/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5");
+    assert_eq!(s, Some(p));
+    let (s, p, r) = see_of("chess", "8/8/4k3/3p4/8/8/3R4/4K3 w - - 0 1", "d2d5");
+    assert_eq!(s, Some(p - r));
+}
+
+#[test]
+fn see_quiet_move_to_an_attacked_cell_loses_the_man() {
+    let (s, _, r) = see_of("chess", "4k3/8/8/2p5/8/8/3R4/4K3 w - - 0 1", "d2d4");
+    assert_eq!(s, Some(-r));
+}
+
+#[test]
+fn see_hobbled_lame_leaper_does_not_defend() {
+    // The black horse on f8 is blocked by its own pawn on f7: it does not guard e6.
+    let (s, p, _) = see_of("xiangqi", "3k5/9/5n3/5p3/4p4/9/3N5/9/9/4K4 w - - 0 1", "d4e6");
+    assert_eq!(s, Some(p));
+    let (s, p, n) = see_of("xiangqi", "3k5/9/5n3/9/4p4/9/3N5/9/9/4K4 w - - 0 1", "d4e6");
+    assert_eq!(s, Some(p - n));
+}
+
+#[test]
+fn see_is_unknown_when_a_hopper_can_reach_the_cell() {
+    let (s, _, _) = see_of(
+        "xiangqi",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        "b3b10",
+    );
+    assert_eq!(s, None);
+}
