@@ -380,7 +380,8 @@ impl Position {
                     let cap = self.remove(victim_cell);
                     self.st.captured = cap;
                     self.st.halfmove = 0;
-                    if self.v.captures_to_hand {
+                    // Royals are removed from the game, never held (games with several royals).
+                    if self.v.captures_to_hand && !self.v.pieces[cap.kind() as usize].royal {
                         let k = self.hand_kind(cap);
                         let n = self.hands[us as usize][k as usize];
                         self.set_hand(us, k, n.wrapping_add(1));
@@ -528,7 +529,7 @@ impl Position {
                 }
                 let cap = self.st.captured;
                 if !cap.is_empty() {
-                    if self.v.captures_to_hand {
+                    if self.v.captures_to_hand && !self.v.pieces[cap.kind() as usize].royal {
                         let k = self.hand_kind(cap) as usize;
                         self.hands[us as usize][k] = self.hands[us as usize][k].wrapping_sub(1);
                     }

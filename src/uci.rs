@@ -227,7 +227,11 @@ impl Uci {
     }
 
     fn cmd_uci(&self, out: &mut dyn Write) -> Result<(), String> {
-        let vars: Vec<&str> = variants::all().iter().map(|e| e.id).collect();
+        let vars: Vec<&str> = variants::all()
+            .iter()
+            .map(|e| e.id)
+            .chain(variants::ALIASES.iter().map(|a| a.0))
+            .collect();
         let mut s = String::new();
         s += "id name chatrang\n";
         s += "id author the chatrang developers\n";

@@ -12,7 +12,8 @@ fn see_of(id: &str, f: &str, mv: &str) -> (Option<i32>, i32, i32) {
     let mut pos = common::setup(id, "", f);
     let ep = EvalParams::new(&pos.v);
     let m = parse_move(&mut pos, mv).unwrap_or_else(|e| panic!("{f} {mv}: {e}"));
-    let victim = ep.see_value[pos.at(m.to).kind() as usize];
+    let q = pos.at(m.to);
+    let victim = if q.is_empty() { 0 } else { ep.see_value[q.kind() as usize] };
     let mover = ep.see_value[pos.at(m.from).kind() as usize];
     (see(&pos, &ep, m), victim, mover)
 }
@@ -52,9 +53,9 @@ fn see_quiet_move_to_an_attacked_cell_loses_the_man() {
 #[test]
 fn see_hobbled_lame_leaper_does_not_defend() {
     // The black horse on f8 is blocked by its own pawn on f7: it does not guard e6.
-    let (s, p, _) = see_of("xiangqi", "3k5/9/5n3/5p3/4p4/9/3N5/9/9/4K4 w - - 0 1", "d4e6");
+    let (s, p, _) = see_of("xiangqi", "3k5/9/5n3/5p3/4p4/9/3N5/9/9/5K3 w - - 0 1", "d4e6");
     assert_eq!(s, Some(p));
-    let (s, p, n) = see_of("xiangqi", "3k5/9/5n3/9/4p4/9/3N5/9/9/4K4 w - - 0 1", "d4e6");
+    let (s, p, n) = see_of("xiangqi", "3k5/9/5n3/9/4p4/9/3N5/9/9/5K3 w - - 0 1", "d4e6");
     assert_eq!(s, Some(p - n));
 }
 
@@ -65,5 +66,13 @@ fn see_is_unknown_when_a_hopper_can_reach_the_cell() {
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
         "b3b10",
     );
+    assert_eq!(s, None);
+}
+
+
+#[test]
+fn see_is_unknown_when_a_check_only_attacker_takes_part() {
+    // The general's file attack (flying general) gives check but takes nothing.
+    let (s, _, _) = see_of("xiangqi", "3k5/9/5n3/9/4p4/9/3N5/9/9/4K4 w - - 0 1", "d4e6");
     assert_eq!(s, None);
 }

@@ -17,20 +17,6 @@ use common::*;
 
 const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1";
 
-fn lcg(r: &mut u64) -> usize {
-    *r = r
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    (*r >> 33) as usize
-}
-
-fn with_prefix(pos: &mut chatrang::position::Position, p: &str) -> Vec<String> {
-    legal(pos)
-        .into_iter()
-        .filter(|m| m.starts_with(p))
-        .collect()
-}
-
 #[test]
 fn shogi_start_fen_round_trips() {
     round_trip("shogi", "", START);
@@ -58,74 +44,17 @@ fn shogi_promoted_men_written_plus_letter_in_fen() {
 #[test]
 fn shogi_make_unmake_restores_fen_and_key() {
     for seed in 1..6u64 {
-        let mut pos = start("shogi", "");
-        let fen0 = fen::to_fen(&pos);
-        let key0 = pos.st.key;
-        let mut rng = seed;
-        let mut made = Vec::new();
-        for _ in 0..160 {
-            let mut list = MoveList::new();
-            legal_moves(&mut pos, &mut list);
-            if list.is_empty() {
-                break;
-            }
-            // prefer captures and drops now and then, to fill the hands
-            let m = list[lcg(&mut rng) % list.len()];
-            pos.make(m);
-            assert_eq!(pos.st.key, pos.compute_key());
-            let after = fen::to_fen(&pos);
-            assert_eq!(fen::to_fen(&setup("shogi", "", &after)), after);
-            made.push(m);
-        }
-        while let Some(m) = made.pop() {
-            pos.unmake(m);
-        }
-        assert_eq!(fen::to_fen(&pos), fen0);
-        assert_eq!(pos.st.key, key0);
+        random_walk(&mut start("shogi", ""), 160, seed, |_| true);
     }
 }
 
 #[test]
 fn shogi_legal_moves_are_pseudo_legal_minus_king_exposure_and_pawn_drop_mates() {
-    let mut rng = 7u64;
-    for _ in 0..4 {
-        let mut pos = start("shogi", "");
-        for _ in 0..120 {
-            let mut legal_list = MoveList::new();
-            legal_moves(&mut pos, &mut legal_list);
-            if legal_list.is_empty() {
-                break;
-            }
-            let mut pseudo = MoveList::new();
-            pseudo_legal(&pos, &mut pseudo);
-            let us = pos.side;
-            let mut expected: Vec<String> = Vec::new();
-            for &m in &pseudo {
-                let name = move_to_string(&pos, m);
-                pos.make(m);
-                let ok = !pos.royal_attacked(us);
-                // uchifuzume: a pawn drop that mates at once
-                let mut replies = MoveList::new();
-                legal_moves(&mut pos, &mut replies);
-                let pawn_mate = m.kind == MoveKind::Drop
-                    && name.starts_with("P@")
-                    && pos.in_check()
-                    && replies.is_empty();
-                pos.unmake(m);
-                if ok && !pawn_mate {
-                    expected.push(name);
-                }
-            }
-            expected.sort();
-            let mut got: Vec<String> = legal_list
-                .iter()
-                .map(|&m| move_to_string(&pos, m))
-                .collect();
-            got.sort();
-            assert_eq!(got, expected, "{}", fen::to_fen(&pos));
-            let m = legal_list[lcg(&mut rng) % legal_list.len()];
-            pos.make(m);
-        }
+    for seed in 7..11u64 {
+        random_walk(&mut start("shogi", ""), 120, seed, |p| {
+            assert_legal_is_pseudo_minus_self_check(p, false, |p, m| !is_pawn_drop_mate(p, m));
+            true
+        });
     }
 }
 

@@ -19,20 +19,6 @@ const START: &str = "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1
 const FIXED: &str = "r6r/1ksnn3/1sf1pppp/pppp4/4PPPP/PPPP1FS1/3NNSK1/R6R[] w - - 0 1";
 const FSF: &str = "setup=fsf promotion=fsf stalemate=draw";
 
-fn lcg(r: &mut u64) -> usize {
-    *r = r
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    (*r >> 33) as usize
-}
-
-fn with_prefix(pos: &mut chatrang::position::Position, p: &str) -> Vec<String> {
-    legal(pos)
-        .into_iter()
-        .filter(|m| m.starts_with(p))
-        .collect()
-}
-
 /// The sample game's arrangement, placed from the start under the book setup.
 const PLACE: [&str; 16] = [
     "K@g2", "K@b7", "F@f3", "F@c6", "S@f2", "S@b6", "S@g3", "S@c7", "N@d2", "N@d7", "N@e2", "N@e7",
@@ -56,60 +42,18 @@ fn sittuyin_start_perft() {
 #[test]
 fn sittuyin_make_unmake_restores_fen_and_key() {
     for (opts, seed) in [("", 1u64), ("", 2), (FSF, 3), ("setup=fixed", 4)] {
-        let mut pos = start("sittuyin", opts);
-        let fen0 = fen::to_fen(&pos);
-        let key0 = pos.st.key;
-        let mut rng = seed;
-        let mut made = Vec::new();
-        for _ in 0..80 {
-            let mut list = MoveList::new();
-            legal_moves(&mut pos, &mut list);
-            if list.is_empty() {
-                break;
-            }
-            let m = list[lcg(&mut rng) % list.len()];
-            pos.make(m);
-            assert_eq!(pos.st.key, pos.compute_key(), "{opts}");
-            made.push(m);
-        }
-        while let Some(m) = made.pop() {
-            pos.unmake(m);
-        }
-        assert_eq!(fen::to_fen(&pos), fen0);
-        assert_eq!(pos.st.key, key0);
+        random_walk(&mut start("sittuyin", opts), 80, seed, |_| true);
     }
 }
 
 #[test]
 fn sittuyin_legal_moves_are_pseudo_legal_minus_king_exposure() {
-    let mut rng = 11u64;
-    for _ in 0..3 {
+    for seed in 11..14u64 {
         let mut pos = setup("sittuyin", "setup=fixed stalemate=draw", FIXED);
-        for _ in 0..60 {
-            let mut l = MoveList::new();
-            legal_moves(&mut pos, &mut l);
-            if l.is_empty() {
-                break;
-            }
-            let mut pseudo = MoveList::new();
-            pseudo_legal(&pos, &mut pseudo);
-            let us = pos.side;
-            let mut expected = Vec::new();
-            for &m in &pseudo {
-                let name = move_to_string(&pos, m);
-                pos.make(m);
-                if !pos.royal_attacked(us) {
-                    expected.push(name);
-                }
-                pos.unmake(m);
-            }
-            expected.sort();
-            let mut got: Vec<String> = l.iter().map(|&m| move_to_string(&pos, m)).collect();
-            got.sort();
-            assert_eq!(got, expected, "{}", fen::to_fen(&pos));
-            let m = l[lcg(&mut rng) % l.len()];
-            pos.make(m);
-        }
+        random_walk(&mut pos, 60, seed, |p| {
+            assert_legal_is_pseudo_minus_self_check(p, false, any);
+            true
+        });
     }
 }
 

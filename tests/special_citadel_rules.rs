@@ -16,101 +16,23 @@ use chatrang::variant::GameResult;
 use chatrang::variants;
 use common::*;
 
-/// A FEN of a `w`x`h` board from (cell, letter) pairs.
-fn board(w: u8, h: u8, men: &[(&str, char)]) -> String {
-    let mut rows = Vec::new();
-    for y in (1..=h as u32).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for x in 0..w {
-            let name = format!("{}{}", (b'a' + x) as char, y);
-            match men.iter().find(|(c, _)| *c == name) {
-                Some((_, p)) => {
-                    if empty > 0 {
-                        row += &empty.to_string();
-                        empty = 0;
-                    }
-                    row.push(*p);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            row += &empty.to_string();
-        }
-        rows.push(row);
-    }
-    rows.join("/")
-}
-
 fn tfen(men: &[(&str, char)], rest: &str) -> String {
-    format!("{} {rest}", board(11, 10, men))
+    format!("{} {rest}", grid_fen(11, 10, men))
 }
 
 fn hfen(men: &[(&str, char)], rest: &str) -> String {
-    format!("{} {rest}", board(10, 10, men))
-}
-
-fn has(pos: &mut Position, m: &str) -> bool {
-    legal(pos).iter().any(|x| x == m)
+    format!("{} {rest}", grid_fen(10, 10, men))
 }
 
 /// Random legal moves with make/unmake, key and FEN checks, and legal = pseudo-legal minus
 /// self-check (then the game's own filter). Returns whether a citadel was ever occupied.
 fn self_consistency(id: &str, opts: &str, f: &str, plies: usize, seed: u64) -> bool {
-    let mut citadel = false;
     let mut pos = setup(id, opts, f);
-    let fen0 = fen::to_fen(&pos);
-    let key0 = pos.st.key;
-    let mut rng = seed;
-    let mut made = Vec::new();
-    for _ in 0..plies {
-        let mut list = MoveList::new();
-        legal_moves(&mut pos, &mut list);
-        // Independent legality: every pseudo-legal move not leaving a royal attacked.
-        let mut pseudo = MoveList::new();
-        pseudo_legal(&pos, &mut pseudo);
-        let us = pos.side;
-        let mut indep = MoveList::new();
-        for &m in &pseudo {
-            pos.make(m);
-            let ok = !pos.royal_attacked(us);
-            pos.unmake(m);
-            if ok {
-                indep.push(m);
-            }
-        }
-        let v = std::sync::Arc::clone(&pos.v);
-        if v.hooks.filter_legal {
-            v.rules.filter_legal(&pos, &mut indep);
-        }
-        let mut a: Vec<_> = list.iter().map(|m| format!("{m:?}")).collect();
-        let mut b: Vec<_> = indep.iter().map(|m| format!("{m:?}")).collect();
-        a.sort();
-        b.sort();
-        assert_eq!(a, b, "{id}: legal moves in {}", fen::to_fen(&pos));
-        if list.is_empty() {
-            break;
-        }
-        rng = rng
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let m = list[(rng >> 33) as usize % list.len()];
-        pos.make(m);
-        assert_eq!(pos.st.key, pos.compute_key(), "{id}: key after {m:?}");
-        let after = fen::to_fen(&pos);
-        let again = setup(id, opts, &after);
-        assert_eq!(fen::to_fen(&again), after, "{id}: FEN round trip");
-        assert_eq!(again.st.key, pos.st.key, "{id}: key of re-read FEN {after}");
-        made.push(m);
-        citadel |= after.contains('{');
-    }
-    while let Some(m) = made.pop() {
-        pos.unmake(m);
-    }
-    assert_eq!(fen::to_fen(&pos), fen0, "{id} {opts}: FEN restored");
-    assert_eq!(pos.st.key, key0, "{id} {opts}: key restored");
-    citadel
+    let reached = random_walk(&mut pos, plies, seed, |p| {
+        assert_legal_is_pseudo_minus_self_check(p, true, any);
+        true
+    });
+    reached.iter().any(|f| f.contains('{'))
 }
 
 fn draw(pos: &mut Position) -> bool {
@@ -236,7 +158,7 @@ fn husun_citadel_is_never_attacked() {
     // A Shah in a citadel is not in check whatever stands around.
     let f = format!(
         "{}{{-,-,K,-}} b - - 0 1",
-        board(10, 10, &[("a10", 'r'), ("b9", 'b'), ("e1", 'k')])
+        grid_fen(10, 10, &[("a10", 'r'), ("b9", 'b'), ("e1", 'k')])
     );
     let mut pos = setup("husun", "", &f);
     assert!(!pos.royal_attacked(0));
@@ -532,7 +454,7 @@ fn timur_pawn_of_pawns_second_arrival_returns_to_shah_pawn_cell() {
     let s = fen::to_fen(&pos);
     assert_eq!(
         s.split(' ').next().unwrap(),
-        board(11, 10, &[("b1", 'K'), ("h7", 'k'), ("f3", 'X')])
+        grid_fen(11, 10, &[("b1", 'K'), ("h7", 'k'), ("f3", 'X')])
     );
     // Arrangement B/C: the Shah's pawn starts on f2.
     let mut pos = setup("timur", "arrangement=B", &f);
@@ -640,7 +562,7 @@ fn timur_swap_restrictions() {
         assert!(!has(&mut pos, m), "{m}");
     }
     // Not with a man in a citadel (and with the AK there, two royals: no check, no swap).
-    let f = format!("{}{{A,-}} w Ss - 0 1", board(11, 10, &men));
+    let f = format!("{}{{A,-}} w Ss - 0 1", grid_fen(11, 10, &men));
     let mut pos = setup("timur", "", &f);
     assert!(!pos.in_check());
     assert!(!has(&mut pos, "e10a6"));
@@ -739,7 +661,7 @@ fn timur_citadel_sanctuary() {
     // Black's AK in x2: nothing captures it, it attacks a8-a10, nothing else enters.
     let f = format!(
         "{} w - - 0 1",
-        board(
+        grid_fen(
             11,
             10,
             &[("b8", 'K'), ("a1", 'R'), ("h8", 'k'), ("c7", 'N')]
@@ -770,7 +692,7 @@ fn timur_citadelattack_geometric() {
     // Black AK in x2 ("z9"): a White Rukh on rank 9 captures it; a Asp reaches it by its leap.
     let f = format!(
         "{}{{-,a}} w - - 0 1",
-        board(
+        grid_fen(
             11,
             10,
             &[("f9", 'R'), ("a7", 'N'), ("f1", 'K'), ("h8", 'k')]
@@ -856,14 +778,14 @@ fn timur_occupied_citadel_cannot_be_entered() {
     // White's AK holds x1: Black's Shah on k2 (checked by it) may not step in nor capture it.
     let f = format!(
         "{}{{A,-}} b - - 0 1",
-        board(11, 10, &[("k2", 'k'), ("c4", 'K'), ("a1", 'r')])
+        grid_fen(11, 10, &[("k2", 'k'), ("c4", 'K'), ("a1", 'r')])
     );
     let mut pos = setup("timur", "", &f);
     assert!(pos.in_check());
     assert_eq!(from(&mut pos, "k2"), strs(&["k2j1", "k2j2", "k2j3"]));
     let f = format!(
         "{} b - - 0 1",
-        board(11, 10, &[("k2", 'k'), ("c4", 'K'), ("a1", 'r')])
+        grid_fen(11, 10, &[("k2", 'k'), ("c4", 'K'), ("a1", 'r')])
     );
     let mut pos = setup("timur", "", &f);
     assert!(has(&mut pos, "k2x1"));

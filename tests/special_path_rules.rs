@@ -94,74 +94,18 @@ fn c3d(men: &[(&str, &str)], rest: &str) -> String {
 /// Random legal moves (fixed LCG): key checked after each make, FEN written after each move reads
 /// back identically; then everything unmade: FEN and key restored.
 fn make_unmake(id: &str, opts: &str, f: &str, plies: usize, seed: u64) {
-    let v = variants::build(id, opts).unwrap();
-    let mut pos = fen::parse(&v, f).unwrap();
-    let fen0 = fen::to_fen(&pos);
-    let key0 = pos.st.key;
-    let mut rng = seed;
-    let mut made = Vec::new();
-    for _ in 0..plies {
-        let mut list = MoveList::new();
-        legal_moves(&mut pos, &mut list);
-        if list.is_empty() {
-            break;
-        }
-        rng = rng
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let m = list[(rng >> 33) as usize % list.len()];
-        pos.make(m);
-        assert_eq!(pos.st.key, pos.compute_key(), "{id}: key after {m:?}");
-        let after = fen::to_fen(&pos);
-        let again = fen::parse(&v, &after).unwrap();
-        assert_eq!(fen::to_fen(&again), after, "{id}: FEN round trip");
-        made.push(m);
-    }
-    assert!(!made.is_empty());
-    while let Some(m) = made.pop() {
-        pos.unmake(m);
-    }
-    assert_eq!(fen::to_fen(&pos), fen0, "{id} {opts}: FEN restored");
-    assert_eq!(pos.st.key, key0, "{id} {opts}: key restored");
+    let mut pos = setup(id, opts, f);
+    assert!(!random_walk(&mut pos, plies, seed, |_| true).is_empty());
 }
 
 /// Legal moves = pseudo-legal moves that leave no royal attacked, then the game's filter; along
 /// random games.
 fn legal_is_pseudo_minus_self_check(id: &str, opts: &str, f: &str, plies: usize, seed: u64) {
     let mut pos = setup(id, opts, f);
-    let mut rng = seed;
-    for _ in 0..plies {
-        let mut legal = MoveList::new();
-        legal_moves(&mut pos, &mut legal);
-        let mut pseudo = MoveList::new();
-        pseudo_legal(&pos, &mut pseudo);
-        let us = pos.side;
-        let mut expect = MoveList::new();
-        for &m in &pseudo {
-            pos.make(m);
-            let ok = !pos.royal_attacked(us);
-            pos.unmake(m);
-            if ok {
-                expect.push(m);
-            }
-        }
-        let v = std::sync::Arc::clone(&pos.v);
-        if v.hooks.filter_legal {
-            v.rules.filter_legal(&pos, &mut expect);
-        }
-        let mut a: Vec<_> = legal.iter().map(|m| format!("{m:?}")).collect();
-        let mut b: Vec<_> = expect.iter().map(|m| format!("{m:?}")).collect();
-        a.sort();
-        b.sort();
-        assert_eq!(a, b, "{id} {opts}: {}", fen::to_fen(&pos));
-        if legal.is_empty() {
-            break;
-        }
-        rng = rng
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        pos.make(legal[(rng >> 33) as usize % legal.len()]);
-    }
+    random_walk(&mut pos, plies, seed, |p| {
+        assert_legal_is_pseudo_minus_self_check(p, true, any);
+        true
+    });
 }
 
 fn count(pos: &mut Position) -> usize {

@@ -30,59 +30,17 @@ use common::*;
 /// A FEN board built from (cell, letter) pairs on a `w` x `h` grid (plain digits for empty
 /// cells, which also skip holes), followed by `rest`.
 fn board(w: usize, h: usize, men: &[(&str, char)], rest: &str) -> String {
-    let mut grid = vec![vec![None; w]; h];
-    for (sq, p) in men {
-        let x = (sq.as_bytes()[0] - b'a') as usize;
-        let y: usize = sq[1..].parse::<usize>().unwrap() - 1;
-        grid[y][x] = Some(*p);
-    }
-    let mut rows = Vec::new();
-    for y in (0..h).rev() {
-        let mut s = String::new();
-        let mut run = 0;
-        for cell in grid[y].iter().take(w) {
-            match *cell {
-                Some(p) => {
-                    if run > 0 {
-                        s += &run.to_string();
-                        run = 0;
-                    }
-                    s.push(p);
-                }
-                None => run += 1,
-            }
-        }
-        if run > 0 {
-            s += &run.to_string();
-        }
-        rows.push(s);
-    }
-    format!("{} {rest}", rows.join("/"))
-}
-
-fn lcg(r: &mut u64) -> usize {
-    *r = r
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    (*r >> 33) as usize
+    format!("{} {rest}", grid_fen(w, h, men))
 }
 
 /// Legal moves = pseudo-legal moves (each (move string) once) that do not leave the mover's
 /// royal attacked and that `allowed` accepts; no duplicates in the legal list.
 fn check_legal_set(pos: &mut Position, allowed: &dyn Fn(&Position, &str) -> bool) {
-    let mut pseudo = MoveList::new();
-    pseudo_legal(pos, &mut pseudo);
-    let us = pos.side;
-    let mut want = Vec::new();
-    for &m in &pseudo {
-        let s = move_to_string(pos, m);
-        pos.make(m);
-        let ok = !pos.royal_attacked(us);
-        pos.unmake(m);
-        if ok && allowed(pos, &s) {
-            want.push(s);
-        }
-    }
+    let mut want: Vec<String> = pseudo_minus_self_check(pos, common::any)
+        .into_iter()
+        .map(|m| move_to_string(pos, m))
+        .filter(|s| allowed(pos, s))
+        .collect();
     want.sort();
     want.dedup();
     let got = legal(pos);
@@ -104,35 +62,14 @@ fn random_walk(
     allowed: &dyn Fn(&Position, &str) -> bool,
 ) {
     let mut pos = setup(id, opts, f);
-    let fen0 = fen::to_fen(&pos);
-    let key0 = pos.st.key;
-    let mut rng = seed;
-    let mut made = Vec::new();
-    for _ in 0..plies {
-        if chatrang::outcome::outcome(&mut pos).is_some() {
-            break;
+    let reached = common::random_walk(&mut pos, plies, seed, |p| {
+        if chatrang::outcome::outcome(p).is_some() {
+            return false;
         }
-        check_legal_set(&mut pos, allowed);
-        let mut list = MoveList::new();
-        legal_moves(&mut pos, &mut list);
-        if list.is_empty() {
-            break;
-        }
-        let m = list[lcg(&mut rng) % list.len()];
-        pos.make(m);
-        assert_eq!(pos.st.key, pos.compute_key(), "{id}: key after {m:?}");
-        let after = fen::to_fen(&pos);
-        let again = setup(id, opts, &after);
-        assert_eq!(fen::to_fen(&again), after, "{id}: FEN round trip");
-        assert_eq!(again.st.key, pos.st.key, "{id}: key of re-read FEN {after}");
-        made.push(m);
-    }
-    assert!(!made.is_empty());
-    while let Some(m) = made.pop() {
-        pos.unmake(m);
-    }
-    assert_eq!(fen::to_fen(&pos), fen0, "{id} {opts}: FEN restored");
-    assert_eq!(pos.st.key, key0, "{id} {opts}: key restored");
+        check_legal_set(p, allowed);
+        true
+    });
+    assert!(!reached.is_empty(), "{id} {opts}: no move made");
 }
 
 fn any(_: &Position, _: &str) -> bool {

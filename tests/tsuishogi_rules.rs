@@ -441,8 +441,10 @@ fn after_one_royal_is_taken_the_other_is_under_check_rules() {
     ];
     let mut p = pos("", &men, "", "w");
     play(&mut p, &["a5a6", "e12e1"]);
-    // the King went out of play, not into Black's hand
+    // the King went out of play, not into Black's hand (nor into a hidden hand count)
     assert_eq!(hand_of(&p), "");
+    assert!((0..p.v.pieces.len()).all(|t| p.hand(1, t as u8) == 0));
+    assert_eq!(p.st.key, p.compute_key());
     assert!(p.in_check());
     let m = legal(&mut p);
     assert!(!m.is_empty());

@@ -357,3 +357,18 @@ fn variant_options_sent_before_the_variant_apply_to_it() {
     );
     assert!(l.last().unwrap().contains("castling=three"), "{l:?}");
 }
+
+#[test]
+fn fairy_stockfish_alias_makruk_is_thai_without_first_moves() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let l = e.until("uciok", 5000);
+    assert!(l.iter().any(|x| x.contains(" var makruk")), "{l:?}");
+    e.send("setoption name UCI_Variant value makruk");
+    e.send("position startpos");
+    e.send("go perft 2");
+    // Makruk's published start counts: 23 moves, 529 at depth 2.
+    let l = e.until("Nodes searched", 10000);
+    assert_eq!(l.last().unwrap(), "Nodes searched: 529");
+    assert_eq!(l.len(), 23 + 2, "{l:?}");
+}

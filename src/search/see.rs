@@ -6,7 +6,7 @@
 //! plain paths) are exact. Where the answer cannot be trusted cheaply the function says so with
 //! `None` and callers fall back to a conservative guess: a hopper (cannon, grasshopper) of either
 //! side that could reach the cell (screens change during an exchange), extra-attack hooks, more
-//! than two players, and moves whose effect the tables do not describe (drops, castling, the
+//! than two players, a man with check-only attacks (`attack_only`) in the exchange, and moves whose effect the tables do not describe (drops, castling, the
 //! games' special moves). Pins and promotions during the exchange are ignored, as usual.
 //! Nothing here allocates.
 
@@ -175,6 +175,10 @@ pub fn see(pos: &Position, ep: &EvalParams, m: Move) -> Option<i32> {
         let Some((c, val, royal)) = least_attacker(pos, ep, m.to, side, &removed) else {
             break;
         };
+        if !v.pieces[pos.at(c).kind() as usize].attack_only.is_empty() {
+            // Its table attacks include some that are no captures (flying general): unknown.
+            return None;
+        }
         removed.push(c);
         if royal && least_attacker(pos, ep, m.to, 1 - side, &removed).is_some() {
             break; // a royal man cannot take on a defended cell
@@ -188,3 +192,4 @@ pub fn see(pos: &Position, ep: &EvalParams, m: Move) -> Option<i32> {
     }
     Some(gain[0])
 }
+

@@ -113,8 +113,15 @@ pub fn parse_options(e: &Entry, s: &str) -> Result<Opts, String> {
     Ok(Opts { pairs })
 }
 
-/// Builds a game by id with options given as text.
+/// Fairy-Stockfish names of games we play under another id: (name, our id, options implied).
+/// Options given with the alias come after, so they override the implied ones.
+pub static ALIASES: &[(&str, &str, &str)] = &[("makruk", "thai", "firstmoves=off")];
+
+/// Builds a game by id (or alias) with options given as text.
 pub fn build(id: &str, options: &str) -> Result<Arc<Variant>, String> {
+    if let Some(&(_, real, implied)) = ALIASES.iter().find(|a| a.0 == id) {
+        return build(real, &format!("{implied},{options}"));
+    }
     let e = find(id).ok_or_else(|| format!("unknown variant '{id}'"))?;
     let opts = parse_options(e, options)?;
     let mut v = (e.build)(&opts)?;
