@@ -3,6 +3,8 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
+use chatrang::moves::Move;
+use chatrang::position::Position;
 use chatrang::search::{self, Control, Limits, Searcher, bench};
 use chatrang::{fen, notation, perft, uci, usi, variants};
 
@@ -33,16 +35,8 @@ enum Cmd {
     Usi,
     /// Count leaf nodes of the legal-move tree.
     Perft {
-        #[arg(long, default_value = "chess")]
-        variant: String,
-        /// Game options, `key=value` separated by commas or spaces.
-        #[arg(long, default_value = "")]
-        options: String,
-        #[arg(long)]
-        fen: Option<String>,
-        /// Moves to play from the position first.
-        #[arg(long, num_args = 1.., allow_hyphen_values = false)]
-        moves: Vec<String>,
+        #[command(flatten)]
+        at: PositionArgs,
         #[arg(long)]
         depth: u32,
         /// Print the count under each root move.
@@ -69,17 +63,10 @@ enum Cmd {
     },
     /// Play engines against each other, with chatrang's rules as referee (see README).
     Match(Box<MatchArgs>),
-    /// Draw a position as SVG or PNG (by the file extension of -o).
+    /// Draw a position as SVG or PNG (by the file extension of -o); the last move is marked.
     Render {
-        #[arg(long, default_value = "chess")]
-        variant: String,
-        #[arg(long, default_value = "")]
-        options: String,
-        #[arg(long)]
-        fen: Option<String>,
-        /// Moves to play from the position first (the last one is marked).
-        #[arg(long, num_args = 1.., allow_hyphen_values = false)]
-        moves: Vec<String>,
+        #[command(flatten)]
+        at: PositionArgs,
         /// Output file: .svg or .png.
         #[arg(short = 'o', long)]
         output: String,
@@ -89,14 +76,8 @@ enum Cmd {
     },
     /// Analyse a position: iterative deepening lines with scores and principal variations.
     Analyse {
-        #[arg(long, default_value = "chess")]
-        variant: String,
-        #[arg(long, default_value = "")]
-        options: String,
-        #[arg(long)]
-        fen: Option<String>,
-        #[arg(long, num_args = 1.., allow_hyphen_values = false)]
-        moves: Vec<String>,
+        #[command(flatten)]
+        at: PositionArgs,
         #[arg(long)]
         depth: Option<i32>,
         /// Milliseconds to think (default: 5000 unless a depth is given).
@@ -109,6 +90,37 @@ enum Cmd {
         #[arg(long, default_value_t = 64)]
         hash: usize,
     },
+}
+
+/// The position a subcommand works on: a game, its options, a FEN and moves played from it.
+#[derive(clap::Args)]
+struct PositionArgs {
+    #[arg(long, default_value = "chess")]
+    variant: String,
+    /// Game options, `key=value` separated by commas or spaces.
+    #[arg(long, default_value = "")]
+    options: String,
+    /// The position (default: the game's start position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves to play from the position first.
+    #[arg(long, num_args = 1.., allow_hyphen_values = false)]
+    moves: Vec<String>,
+}
+
+impl PositionArgs {
+    /// The position after the moves, and the last move played.
+    fn position(&self) -> Result<(Position, Option<Move>), String> {
+        let v = variants::build(&self.variant, &self.options)?;
+        let mut pos = fen::parse(&v, self.fen.as_deref().unwrap_or(&v.start_fen))?;
+        let mut last = None;
+        for mv in self.moves.iter().flat_map(|m| m.split_whitespace()) {
+            let m = notation::parse_move(&mut pos, mv)?;
+            last = Some(m);
+            pos.make(m);
+        }
+        Ok((pos, last))
+    }
 }
 
 #[derive(clap::Args)]
@@ -254,22 +266,8 @@ fn run_match(a: MatchArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn run_render(
-    variant: &str,
-    options: &str,
-    f: Option<&str>,
-    moves: &[String],
-    output: &str,
-    cell: u32,
-) -> Result<(), String> {
-    let v = variants::build(variant, options)?;
-    let mut pos = fen::parse(&v, f.unwrap_or(&v.start_fen))?;
-    let mut last = None;
-    for mv in moves.iter().flat_map(|m| m.split_whitespace()) {
-        let m = notation::parse_move(&mut pos, mv)?;
-        last = Some(m);
-        pos.make(m);
-    }
+fn run_render(at: &PositionArgs, output: &str, cell: u32) -> Result<(), String> {
+    let (pos, last) = at.position()?;
     let opts = chatrang::render::Options {
         cell: cell.clamp(16, 200),
         last,
@@ -297,14 +295,7 @@ fn main() {
             usi::run(stdin.lock(), uci::stdout_sink());
             0
         }
-        Some(Cmd::Perft {
-            variant,
-            options,
-            fen: f,
-            moves,
-            depth,
-            divide,
-        }) => match run_perft(&variant, &options, f.as_deref(), &moves, depth, divide) {
+        Some(Cmd::Perft { at, depth, divide }) => match run_perft(&at, depth, divide) {
             Ok(()) => 0,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -332,14 +323,7 @@ fn main() {
                 2
             }
         },
-        Some(Cmd::Render {
-            variant,
-            options,
-            fen: f,
-            moves,
-            output,
-            cell,
-        }) => match run_render(&variant, &options, f.as_deref(), &moves, &output, cell) {
+        Some(Cmd::Render { at, output, cell }) => match run_render(&at, &output, cell) {
             Ok(()) => 0,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -347,26 +331,13 @@ fn main() {
             }
         },
         Some(Cmd::Analyse {
-            variant,
-            options,
-            fen: f,
-            moves,
+            at,
             depth,
             movetime,
             multipv,
             threads,
             hash,
-        }) => match run_analyse(
-            &variant,
-            &options,
-            f.as_deref(),
-            &moves,
-            depth,
-            movetime,
-            multipv,
-            threads,
-            hash,
-        ) {
+        }) => match run_analyse(&at, depth, movetime, multipv, threads, hash) {
             Ok(()) => 0,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -378,20 +349,8 @@ fn main() {
     std::process::exit(code);
 }
 
-fn run_perft(
-    variant: &str,
-    options: &str,
-    f: Option<&str>,
-    moves: &[String],
-    depth: u32,
-    div: bool,
-) -> Result<(), String> {
-    let v = variants::build(variant, options)?;
-    let mut pos = fen::parse(&v, f.unwrap_or(&v.start_fen))?;
-    for mv in moves.iter().flat_map(|m| m.split_whitespace()) {
-        let m = notation::parse_move(&mut pos, mv)?;
-        pos.make(m);
-    }
+fn run_perft(at: &PositionArgs, depth: u32, div: bool) -> Result<(), String> {
+    let (mut pos, _) = at.position()?;
     let t = Instant::now();
     let nodes = if div {
         let mut total = 0;
@@ -463,22 +422,14 @@ fn run_bench(depth: i32, threads: usize, hash: usize, chess_only: bool, games: u
 
 #[allow(clippy::too_many_arguments)]
 fn run_analyse(
-    variant: &str,
-    options: &str,
-    f: Option<&str>,
-    moves: &[String],
+    at: &PositionArgs,
     depth: Option<i32>,
     movetime: Option<u64>,
     multipv: usize,
     threads: usize,
     hash: usize,
 ) -> Result<(), String> {
-    let v = variants::build(variant, options)?;
-    let mut pos = fen::parse(&v, f.unwrap_or(&v.start_fen))?;
-    for mv in moves.iter().flat_map(|m| m.split_whitespace()) {
-        let m = notation::parse_move(&mut pos, mv)?;
-        pos.make(m);
-    }
+    let (mut pos, _) = at.position()?;
     out!("{}", uci::diagram(&pos));
     let mut s = Searcher::new(hash);
     s.threads = threads.max(1);

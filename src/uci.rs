@@ -251,11 +251,7 @@ impl Uci {
     }
 
     pub(crate) fn cmd_setoption(&mut self, rest: &str) -> Result<(), String> {
-        let rest = rest.strip_prefix("name ").ok_or("setoption needs 'name'")?;
-        let (name, value) = match rest.split_once(" value") {
-            Some((n, v)) => (n.trim(), v.trim()),
-            None => (rest.trim(), ""),
-        };
+        let (name, value) = setoption_args(rest)?;
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => {
                 // VariantOptions persist across UCI_Variant (GUIs may send them first, and again
@@ -285,9 +281,8 @@ impl Uci {
                             .iter()
                             .any(|g| variants::parse_options(g, value).is_ok()) =>
                     {
-                        self.note = Some(format!(
-                            "VariantOptions kept for a later UCI_Variant ({e})"
-                        ));
+                        self.note =
+                            Some(format!("VariantOptions kept for a later UCI_Variant ({e})"));
                         Ok(())
                     }
                     Err(e) => Err(e),
@@ -475,6 +470,16 @@ impl Uci {
 }
 
 /// Parses the arguments of `go` (not `perft`) for the side to move `side`.
+/// The option name and value of `setoption name <name> [value <value>]` (after `setoption `);
+/// the value is empty when not given. Shared by the UCI and USI loops.
+pub(crate) fn setoption_args(rest: &str) -> Result<(&str, &str), String> {
+    let body = rest.strip_prefix("name ").ok_or("setoption needs 'name'")?;
+    Ok(match body.split_once(" value") {
+        Some((n, v)) => (n.trim(), v.trim()),
+        None => (body.trim(), ""),
+    })
+}
+
 pub fn parse_go(words: &[&str], side: u8, multipv: u32) -> Result<Limits, String> {
     let mut l = Limits {
         multipv: multipv as usize,

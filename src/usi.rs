@@ -136,11 +136,7 @@ impl Usi {
     }
 
     fn cmd_setoption(&mut self, rest: &str) -> Result<(), String> {
-        let body = rest.strip_prefix("name ").ok_or("setoption needs 'name'")?;
-        let (name, value) = match body.split_once(" value") {
-            Some((n, v)) => (n.trim(), v.trim()),
-            None => (body.trim(), ""),
-        };
+        let (name, value) = crate::uci::setoption_args(rest)?;
         let mapped = match name.to_ascii_lowercase().as_str() {
             "usi_hash" | "hash" => "Hash",
             "usi_ponder" | "ponder" => "Ponder",

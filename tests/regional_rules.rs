@@ -24,42 +24,10 @@ use chatrang::variants;
 use common::*;
 
 /// Plays `plies` pseudo-random legal moves (a fixed LCG), checking the key after each make, then
-/// unmakes them all and checks that FEN and key are restored.
+/// unmakes them all and checks that FEN and key are restored (see `common::random_walk`).
 fn make_unmake(id: &str, opts: &str, f: &str, plies: usize, seed: u64) {
     let mut pos = setup(id, opts, f);
-    let fen0 = fen::to_fen(&pos);
-    let key0 = pos.st.key;
-    let mut rng = seed;
-    let mut made = Vec::new();
-    for _ in 0..plies {
-        let mut list = MoveList::new();
-        legal_moves(&mut pos, &mut list);
-        if list.is_empty() {
-            break;
-        }
-        rng = rng
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let m = list[(rng >> 33) as usize % list.len()];
-        let before = fen::to_fen(&pos);
-        pos.make(m);
-        assert_eq!(
-            pos.st.key,
-            pos.compute_key(),
-            "{id}: key after {before} + {m:?}"
-        );
-        // The FEN written after a move reads back to the same position.
-        let after = fen::to_fen(&pos);
-        let again = setup(id, opts, &after);
-        assert_eq!(fen::to_fen(&again), after, "{id}: FEN round trip");
-        made.push(m);
-    }
-    assert!(!made.is_empty());
-    while let Some(m) = made.pop() {
-        pos.unmake(m);
-    }
-    assert_eq!(fen::to_fen(&pos), fen0, "{id} {opts}: FEN restored");
-    assert_eq!(pos.st.key, key0, "{id} {opts}: key restored");
+    assert!(!random_walk(&mut pos, plies, seed, Reread::Fen, |_| true).is_empty());
     assert_eq!(pos.st.key, pos.compute_key());
 }
 

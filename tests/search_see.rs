@@ -1,5 +1,5 @@
 //! Static exchange evaluation: x-rays, royal recaptures, lame leapers, and the conservative
-//! "unknown" answer where hoppers take part.
+//! "unknown" answer where hoppers take part; the quiescence guard of placement captures.
 
 mod common;
 
@@ -13,7 +13,11 @@ fn see_of(id: &str, f: &str, mv: &str) -> (Option<i32>, i32, i32) {
     let ep = EvalParams::new(&pos.v);
     let m = parse_move(&mut pos, mv).unwrap_or_else(|e| panic!("{f} {mv}: {e}"));
     let q = pos.at(m.to);
-    let victim = if q.is_empty() { 0 } else { ep.see_value[q.kind() as usize] };
+    let victim = if q.is_empty() {
+        0
+    } else {
+        ep.see_value[q.kind() as usize]
+    };
     let mover = ep.see_value[pos.at(m.from).kind() as usize];
     (see(&pos, &ep, m), victim, mover)
 }
@@ -53,7 +57,11 @@ fn see_quiet_move_to_an_attacked_cell_loses_the_man() {
 #[test]
 fn see_hobbled_lame_leaper_does_not_defend() {
     // The black horse on f8 is blocked by its own pawn on f7: it does not guard e6.
-    let (s, p, _) = see_of("xiangqi", "3k5/9/5n3/5p3/4p4/9/3N5/9/9/5K3 w - - 0 1", "d4e6");
+    let (s, p, _) = see_of(
+        "xiangqi",
+        "3k5/9/5n3/5p3/4p4/9/3N5/9/9/5K3 w - - 0 1",
+        "d4e6",
+    );
     assert_eq!(s, Some(p));
     let (s, p, n) = see_of("xiangqi", "3k5/9/5n3/9/4p4/9/3N5/9/9/5K3 w - - 0 1", "d4e6");
     assert_eq!(s, Some(p - n));
@@ -69,10 +77,26 @@ fn see_is_unknown_when_a_hopper_can_reach_the_cell() {
     assert_eq!(s, None);
 }
 
-
 #[test]
 fn see_is_unknown_when_a_check_only_attacker_takes_part() {
     // The general's file attack (flying general) gives check but takes nothing.
     let (s, _, _) = see_of("xiangqi", "3k5/9/5n3/9/4p4/9/3N5/9/9/4K4 w - - 0 1", "d4e6");
     assert_eq!(s, None);
+}
+
+/// Madhouse captures put the taken man back (one move per placement cell): quiescence tries one
+/// placement per capture and stops at a fixed depth, so shallow searches stay small.
+#[test]
+fn madhouse_placement_captures_do_not_blow_up_quiescence() {
+    use chatrang::search::{Control, Limits, Searcher};
+    let pos = common::setup(
+        "madhouse",
+        "",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    );
+    let s = Searcher::new(16);
+    let r = s.search(&pos, &Limits::depth(3), &Control::new(false), &mut |_| {});
+    assert!(r.best.is_some());
+    assert_eq!(r.depth, 3);
+    assert!(r.nodes < 200_000, "{} nodes", r.nodes);
 }

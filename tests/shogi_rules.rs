@@ -9,9 +9,6 @@
 mod common;
 
 use chatrang::fen;
-use chatrang::movegen::{MoveList, legal_moves, pseudo_legal};
-use chatrang::moves::MoveKind;
-use chatrang::notation::move_to_string;
 use chatrang::variant::GameResult;
 use common::*;
 
@@ -44,14 +41,14 @@ fn shogi_promoted_men_written_plus_letter_in_fen() {
 #[test]
 fn shogi_make_unmake_restores_fen_and_key() {
     for seed in 1..6u64 {
-        random_walk(&mut start("shogi", ""), 160, seed, |_| true);
+        random_walk(&mut start("shogi", ""), 160, seed, Reread::Fen, |_| true);
     }
 }
 
 #[test]
 fn shogi_legal_moves_are_pseudo_legal_minus_king_exposure_and_pawn_drop_mates() {
     for seed in 7..11u64 {
-        random_walk(&mut start("shogi", ""), 120, seed, |p| {
+        random_walk(&mut start("shogi", ""), 120, seed, Reread::Fen, |p| {
             assert_legal_is_pseudo_minus_self_check(p, false, |p, m| !is_pawn_drop_mate(p, m));
             true
         });
@@ -109,7 +106,7 @@ fn shogi_uchifuzume_pawn_drop_mate_is_illegal() {
     assert_eq!(perft_of(&mut pos, 1), legal(&mut pos).len() as u64);
     // A pawn drop that checks without mating is legal.
     let mut pos = setup("shogi", "", "4k4/9/9/9/9/9/9/9/4K4[P] w - - 0 1");
-    assert!(legal(&mut pos).contains(&"P@e8".to_string()));
+    assert!(has(&mut pos, "P@e8"));
     // A pawn already on the board may mate by moving.
     let mut pos = setup("shogi", "", "3lkl3/9/3GP1S2/9/9/9/9/9/4K4[-] w - - 0 1");
     assert_eq!(with_prefix(&mut pos, "e7"), strs(&["e7e8", "e7e8+"]));
@@ -188,8 +185,7 @@ fn shogi_checkmate_wins() {
 fn shogi_stalemated_player_loses() {
     // Z's king on a9 has no move (gold b7 guards a8/b8, knight c7 guards b9) and is not in check.
     let mut pos = setup("shogi", "", "k8/9/1GN6/9/9/9/9/9/4K4[-] b - - 0 1");
-    assert!(legal(&mut pos).is_empty());
-    assert_eq!(result(&mut pos), Some((GameResult::Win(0), "stalemate")));
+    assert_stalemate_win(&mut pos, 0);
 }
 
 #[test]
@@ -316,6 +312,6 @@ fn shogi_nmove_option() {
 fn shogi_move_notation_is_fairy_stockfish_uci() {
     let mut pos = setup("shogi", "", "4k4/9/9/4S4/9/9/9/9/4K4[P] w - - 0 1");
     let l = legal(&mut pos);
-    assert!(l.contains(&"e6e7+".to_string()));
-    assert!(l.contains(&"P@e5".to_string()));
+    assert!(listed(&l, "e6e7+"));
+    assert!(listed(&l, "P@e5"));
 }

@@ -10,7 +10,6 @@
 mod common;
 
 use chatrang::fen;
-use chatrang::movegen::{MoveList, legal_moves, pseudo_legal};
 use chatrang::position::Position;
 use chatrang::variant::GameResult;
 use chatrang::variants;
@@ -28,7 +27,7 @@ fn hfen(men: &[(&str, char)], rest: &str) -> String {
 /// self-check (then the game's own filter). Returns whether a citadel was ever occupied.
 fn self_consistency(id: &str, opts: &str, f: &str, plies: usize, seed: u64) -> bool {
     let mut pos = setup(id, opts, f);
-    let reached = random_walk(&mut pos, plies, seed, |p| {
+    let reached = random_walk(&mut pos, plies, seed, Reread::FenAndKey, |p| {
         assert_legal_is_pseudo_minus_self_check(p, true, any);
         true
     });
@@ -204,8 +203,7 @@ fn husun_stalemate_loses() {
     // Black Shah a10 boxed in by Shah and Faras (its far citadels are x1/x2, not x3).
     let f = hfen(&[("a10", 'k'), ("c9", 'K'), ("c8", 'N')], "b - - 0 1");
     let mut pos = setup("husun", "", &f);
-    assert!(legal(&mut pos).is_empty());
-    assert_eq!(result(&mut pos), Some((GameResult::Win(0), "stalemate")));
+    assert_stalemate_win(&mut pos, 0);
 }
 
 #[test]
@@ -593,8 +591,7 @@ fn timur_swap_mate_and_stalemate_options() {
         "w Ss - 0 1",
     );
     let mut pos = setup("timur", "", &f);
-    assert!(legal(&mut pos).is_empty());
-    assert_eq!(result(&mut pos), Some((GameResult::Win(1), "stalemate")));
+    assert_stalemate_win(&mut pos, 1);
     let mut pos = setup("timur", "swap=mate", &f);
     assert!(legal(&mut pos).is_empty());
     let mut pos = setup("timur", "swap=check-or-stalemate", &f);
@@ -740,7 +737,7 @@ fn timur_giraffe_and_taliah_minimum_distances() {
     let mut pos = setup("timur", "giraffe=min2", &f);
     assert!(has(&mut pos, "a1b4") && has(&mut pos, "a1d2"));
     // Taliah k1: never one cell.
-    assert!(!from(&mut pos, "k1").contains(&"k1j2".to_string()));
+    assert!(!has(&mut pos, "k1j2"));
     assert!(has(&mut pos, "k1i3"));
 }
 
@@ -749,8 +746,7 @@ fn timur_stalemate_loses() {
     let f = tfen(&[("a10", 'k'), ("c9", 'K'), ("c8", 'N')], "b - - 0 1");
     let mut pos = setup("timur", "", &f);
     // a10 neighbours x2, but a Shah may not enter its own citadel.
-    assert!(legal(&mut pos).is_empty());
-    assert_eq!(result(&mut pos), Some((GameResult::Win(0), "stalemate")));
+    assert_stalemate_win(&mut pos, 0);
 }
 
 #[test]
@@ -793,7 +789,6 @@ fn timur_occupied_citadel_cannot_be_entered() {
 
 #[test]
 fn timur_search_plays_special_positions() {
-    use chatrang::search::{Control, Limits, Searcher};
     let f = tfen(
         &[
             ("c10", 'P'),
@@ -815,27 +810,6 @@ fn timur_search_plays_special_positions() {
         "",
         "citadelattack=geometric citadel=forbes swap=check-or-stalemate",
     ] {
-        let mut pos = setup("timur", opts, &f);
-        let s = Searcher::new(4);
-        for _ in 0..40 {
-            let mut list = MoveList::new();
-            legal_moves(&mut pos, &mut list);
-            if list.is_empty() || result(&mut pos).is_some() {
-                break;
-            }
-            let limits = Limits {
-                nodes: Some(800),
-                ..Default::default()
-            };
-            let r = s.search(&pos, &limits, &Control::new(false), &mut |_| {});
-            let m = r.best.expect("a move");
-            assert!(
-                list.contains(&m),
-                "illegal bestmove in {}",
-                fen::to_fen(&pos)
-            );
-            pos.make(m);
-            assert_eq!(pos.st.key, pos.compute_key());
-        }
+        search_self_play(&mut setup("timur", opts, &f), 40, 800);
     }
 }

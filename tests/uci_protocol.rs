@@ -1,101 +1,14 @@
 //! The UCI protocol, driven line by line through the binary: search output, `stop`, `ponder` /
 //! `ponderhit`, MultiPV, `go perft`, and errors for bad input.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+mod common;
+
+use common::session::{Engine, bestmove};
 use std::time::{Duration, Instant};
-
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chatrang"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start chatrang");
-        let stdin = child.stdin.take().unwrap();
-        let out = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for l in BufReader::new(out).lines() {
-                let Ok(l) = l else { break };
-                if tx.send(l).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, s: &str) {
-        writeln!(self.stdin, "{s}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    /// Lines up to and including the first one starting with `prefix`.
-    fn until(&mut self, prefix: &str, timeout_ms: u64) -> Vec<String> {
-        let end = Instant::now() + Duration::from_millis(timeout_ms);
-        let mut got = Vec::new();
-        loop {
-            let left = end.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(l) => {
-                    let done = l.starts_with(prefix);
-                    got.push(l);
-                    if done {
-                        return got;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("no '{prefix}' within {timeout_ms} ms; got {got:?}")
-                }
-                Err(RecvTimeoutError::Disconnected) => panic!("engine exited; got {got:?}"),
-            }
-        }
-    }
-
-    /// Nothing is printed for `ms` milliseconds except lines accepted by `ok`.
-    fn quiet(&mut self, ms: u64, ok: impl Fn(&str) -> bool) {
-        let end = Instant::now() + Duration::from_millis(ms);
-        while let Some(left) = end.checked_duration_since(Instant::now()) {
-            match self.lines.recv_timeout(left) {
-                Ok(l) => assert!(ok(&l), "unexpected line '{l}'"),
-                Err(_) => return,
-            }
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.child.wait();
-    }
-}
-
-fn bestmove(lines: &[String]) -> String {
-    lines
-        .last()
-        .unwrap()
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .to_string()
-}
 
 #[test]
 fn handshake_and_errors() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(&[]);
     e.send("uci");
     let l = e.until("uciok", 5000);
     assert_eq!(l[0], "id name chatrang");
@@ -139,7 +52,7 @@ fn handshake_and_errors() {
 
 #[test]
 fn go_depth_prints_info_then_a_legal_bestmove() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(&[]);
     e.send("position startpos moves e2e4 e7e5 g1f3");
     e.send("go depth 6");
     let l = e.until("bestmove", 20000);
@@ -172,7 +85,7 @@ fn go_depth_prints_info_then_a_legal_bestmove() {
 
 #[test]
 fn go_perft_output_is_unchanged() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(&[]);
     e.send("position startpos");
     e.send("go perft 2");
     let l = e.until("Nodes searched", 20000);
@@ -184,7 +97,7 @@ fn go_perft_output_is_unchanged() {
 
 #[test]
 fn infinite_search_waits_for_stop() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(&[]);
     e.send("position startpos");
     e.send("go infinite");
     e.quiet(400, |l| l.starts_with("info "));
@@ -199,7 +112,7 @@ fn infinite_search_waits_for_stop() {
 
 #[test]
 fn ponder_then_ponderhit_plays_on_the_clock() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(&[]);
     e.send("position startpos moves e2e4 e7e5");
     e.send("go ponder wtime 2000 btime 2000 winc 0 binc 0");
     // While pondering, no bestmove even past the time this move would get.
@@ -217,7 +130,7 @@ fn ponder_then_ponderhit_plays_on_the_clock() {
 
 #[test]
 fn ponder_then_stop_answers_at_once() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(&[]);
     e.send("position startpos");
     e.send("go ponder wtime 100000 btime 100000");
     e.quiet(300, |l| l.starts_with("info "));
@@ -238,7 +151,7 @@ fn ponder_then_stop_answers_at_once() {
 
 #[test]
 fn multipv_reports_distinct_lines() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(&[]);
     e.send("setoption name MultiPV value 3");
     e.send("position startpos");
     e.send("go depth 4");
@@ -268,7 +181,7 @@ fn multipv_reports_distinct_lines() {
 
 #[test]
 fn mate_search_and_mate_scores() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(&[]);
     e.send("position fen r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1");
     e.send("go mate 3");
     let l = e.until("bestmove", 20000);
@@ -278,7 +191,7 @@ fn mate_search_and_mate_scores() {
 
 #[test]
 fn no_legal_move_answers_none() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(&[]);
     e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     e.send("go depth 3");
     assert_eq!(e.until("bestmove", 5000).last().unwrap(), "bestmove (none)");
@@ -287,7 +200,7 @@ fn no_legal_move_answers_none() {
 #[test]
 fn fast_clock_never_flags() {
     // 1 s + 10 ms per move: each move must come back well inside the clock.
-    let mut e = Engine::start();
+    let mut e = Engine::start(&[]);
     let mut moves: Vec<String> = Vec::new();
     let mut clock: i64 = 1000;
     for _ in 0..30 {
@@ -310,7 +223,7 @@ fn fast_clock_never_flags() {
 
 #[test]
 fn variant_switch_and_search() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(&[]);
     e.send("setoption name UCI_Variant value chess");
     e.send("position startpos");
     e.send("go nodes 3000");
@@ -320,7 +233,7 @@ fn variant_switch_and_search() {
 
 #[test]
 fn variant_options_sent_before_the_variant_apply_to_it() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(&[]);
     e.send("debug off");
     e.send("setoption name VariantOptions value castling=three");
     // Not an option of chess but of another game: a note (not an error), kept for the next
@@ -360,7 +273,7 @@ fn variant_options_sent_before_the_variant_apply_to_it() {
 
 #[test]
 fn fairy_stockfish_alias_makruk_is_thai_without_first_moves() {
-    let mut e = Engine::start();
+    let mut e = Engine::start(&[]);
     e.send("uci");
     let l = e.until("uciok", 5000);
     assert!(l.iter().any(|x| x.contains(" var makruk")), "{l:?}");

@@ -2,82 +2,20 @@
 //! first command `usi` in the default loop), SFEN round trips with a drop and a promotion, search
 //! output in USI notation, byoyomi, ponder/stop, `resign`, errors that keep the state.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::time::{Duration, Instant};
+mod common;
 
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+use common::session::{Engine, bestmove};
+use std::time::Instant;
+
+/// USI requests on top of the shared engine session.
+trait Usi {
+    /// The SFEN the engine reports for its current position (`d`).
+    fn sfen(&mut self) -> String;
+    /// The `usi` handshake: the lines up to `usiok`.
+    fn usi(&mut self) -> Vec<String>;
 }
 
-impl Engine {
-    fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chatrang"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start chatrang");
-        let stdin = child.stdin.take().unwrap();
-        let out = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for l in BufReader::new(out).lines() {
-                let Ok(l) = l else { break };
-                if tx.send(l).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, s: &str) {
-        writeln!(self.stdin, "{s}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    /// Lines up to and including the first one starting with `prefix`.
-    fn until(&mut self, prefix: &str, timeout_ms: u64) -> Vec<String> {
-        let end = Instant::now() + Duration::from_millis(timeout_ms);
-        let mut got = Vec::new();
-        loop {
-            let left = end.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(l) => {
-                    let done = l.starts_with(prefix);
-                    got.push(l);
-                    if done {
-                        return got;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("no '{prefix}' within {timeout_ms} ms; got {got:?}")
-                }
-                Err(RecvTimeoutError::Disconnected) => panic!("engine exited; got {got:?}"),
-            }
-        }
-    }
-
-    /// Nothing is printed for `ms` milliseconds except lines accepted by `ok`.
-    fn quiet(&mut self, ms: u64, ok: impl Fn(&str) -> bool) {
-        let end = Instant::now() + Duration::from_millis(ms);
-        while let Some(left) = end.checked_duration_since(Instant::now()) {
-            match self.lines.recv_timeout(left) {
-                Ok(l) => assert!(ok(&l), "unexpected line '{l}'"),
-                Err(_) => return,
-            }
-        }
-    }
-
-    /// The SFEN the engine reports for its current position (`d`).
+impl Usi for Engine {
     fn sfen(&mut self) -> String {
         self.send("d");
         let l = self.until("Sfen:", 5000);
@@ -88,23 +26,6 @@ impl Engine {
         self.send("usi");
         self.until("usiok", 5000)
     }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.child.wait();
-    }
-}
-
-fn bestmove(lines: &[String]) -> String {
-    lines
-        .last()
-        .unwrap()
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .to_string()
 }
 
 /// A USI move: `7g7f`, `8h2b+`, `P*5e`.

@@ -4,39 +4,13 @@ mod common;
 use common::*;
 
 use chatrang::fen;
-use chatrang::movegen::{MoveList, legal_moves, pseudo_legal};
 use chatrang::position::Position;
 use chatrang::variant::GameResult;
 
 /// A 9x10 FEN from (letter, square) pairs; upper case = first player.
 fn fen_of(men: &[(&str, &str)], side: &str) -> String {
-    let mut board = [['.'; 9]; 10];
-    for (l, sq) in men {
-        let f = (sq.as_bytes()[0] - b'a') as usize;
-        let r: usize = sq[1..].parse().unwrap();
-        board[r - 1][f] = l.chars().next().unwrap();
-    }
-    let mut rows = Vec::new();
-    for r in (0..10).rev() {
-        let mut s = String::new();
-        let mut empty = 0;
-        for &c in &board[r] {
-            if c == '.' {
-                empty += 1;
-            } else {
-                if empty > 0 {
-                    s += &empty.to_string();
-                    empty = 0;
-                }
-                s.push(c);
-            }
-        }
-        if empty > 0 {
-            s += &empty.to_string();
-        }
-        rows.push(s);
-    }
-    format!("{} {side} - - 0 1", rows.join("/"))
+    let men: Vec<_> = men.iter().map(|&(l, sq)| (sq, l)).collect();
+    format!("{} {side} - - 0 1", grid_fen(9, 10, &men))
 }
 
 fn pos(id: &str, opts: &str, men: &[(&str, &str)], side: &str) -> Position {
@@ -89,43 +63,19 @@ fn perft_start_positions() {
     perft_counts("korean", "", &[31, 31 * 31 - 12]);
 }
 
-fn random_walk(id: &str, opts: &str, seed: u64, plies: usize) {
-    let mut p = start(id, opts);
-    let mut rng = seed;
-    let mut made = Vec::new();
-    let mut fens = Vec::new();
-    for _ in 0..plies {
-        let mut list = MoveList::new();
-        legal_moves(&mut p, &mut list);
-        if list.is_empty() {
-            break;
-        }
-        rng = rng
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let m = list[(rng >> 33) as usize % list.len()];
-        fens.push((fen::to_fen(&p), p.st.key));
-        p.make(m);
-        assert_eq!(p.st.key, p.compute_key(), "{id}: key after make");
-        made.push(m);
-    }
-    while let Some(m) = made.pop() {
-        p.unmake(m);
-        let (f, k) = fens.pop().unwrap();
-        assert_eq!(fen::to_fen(&p), f, "{id}: FEN after unmake");
-        assert_eq!(p.st.key, k, "{id}: key after unmake");
-        assert_eq!(p.st.key, p.compute_key());
-    }
+/// Random legal moves from the start, made and unmade (see `common::random_walk`).
+fn walk(id: &str, opts: &str, seed: u64, plies: usize) {
+    random_walk(&mut start(id, opts), plies, seed, Reread::Fen, |_| true);
 }
 
 #[test]
 fn make_unmake_restores_fen_and_key() {
     for seed in 1..6 {
-        random_walk("xiangqi", "", seed, 120);
-        random_walk("janggi", "", seed, 120);
-        random_walk("korean", "", seed, 120);
-        random_walk("korean", "setup=choice pass=any facing=modern", seed, 80);
-        random_walk(
+        walk("xiangqi", "", seed, 120);
+        walk("janggi", "", seed, 120);
+        walk("korean", "", seed, 120);
+        walk("korean", "setup=choice pass=any facing=modern", seed, 80);
+        walk(
             "korean",
             "repetition=modern diagonals=all cannon_takes_cannon=true",
             seed,
@@ -137,43 +87,14 @@ fn make_unmake_restores_fen_and_key() {
 /// Legal moves = pseudo-legal moves minus those that leave the own general attacked (where
 /// no other rule of the game filters moves at that node).
 fn legal_is_pseudo_minus_check(id: &str, seed: u64) {
-    let mut p = start(id, "");
-    let mut rng = seed;
-    for _ in 0..100 {
-        let mut legal = MoveList::new();
-        legal_moves(&mut p, &mut legal);
-        if legal.is_empty() {
-            break;
-        }
-        let special = id == "janggi"
-            && (chatrang::variants::xiangqi_family::palace::facing(&p)
-                || chatrang::variants::xiangqi_family::palace::is_pass(p.st.last));
+    use chatrang::variants::xiangqi_family::palace;
+    random_walk(&mut start(id, ""), 100, seed, Reread::Fen, |p| {
+        let special = id == "janggi" && (palace::facing(p) || palace::is_pass(p.st.last));
         if !special {
-            let mut pseudo = MoveList::new();
-            pseudo_legal(&p, &mut pseudo);
-            let us = p.side;
-            let mut expect: Vec<_> = pseudo
-                .iter()
-                .copied()
-                .filter(|&m| {
-                    p.make(m);
-                    let ok = !p.royal_attacked(us);
-                    p.unmake(m);
-                    ok
-                })
-                .collect();
-            let mut got: Vec<_> = legal.to_vec();
-            let key = |m: &chatrang::moves::Move| (m.from, m.to, m.kind as u8, m.piece);
-            expect.sort_by_key(key);
-            got.sort_by_key(key);
-            assert_eq!(got, expect, "{id} {}", fen::to_fen(&p));
+            assert_legal_is_pseudo_minus_self_check(p, false, any);
         }
-        rng = rng
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let m = legal[(rng >> 33) as usize % legal.len()];
-        p.make(m);
-    }
+        true
+    });
 }
 
 #[test]
@@ -258,11 +179,11 @@ fn xiangqi_cannon_captures_over_exactly_one_screen() {
         "w",
     );
     let m = from(&mut p, "b3");
-    assert!(m.contains(&"b3b8".to_string()));
-    assert!(m.contains(&"b3b4".to_string()));
-    assert!(!m.contains(&"b3b5".to_string()));
-    assert!(!m.contains(&"b3b6".to_string()));
-    assert!(!m.contains(&"b3b9".to_string()));
+    assert!(listed(&m, "b3b8"));
+    assert!(listed(&m, "b3b4"));
+    assert!(!listed(&m, "b3b5"));
+    assert!(!listed(&m, "b3b6"));
+    assert!(!listed(&m, "b3b9"));
 }
 
 #[test]
@@ -436,9 +357,9 @@ fn korean_chariot_rides_the_fortress_diagonals() {
     ];
     let mut p = pos("korean", "", &men, "w");
     let m = from(&mut p, "d1");
-    assert!(m.contains(&"d1e2".to_string()));
-    assert!(m.contains(&"d1f3".to_string()));
-    assert!(!m.contains(&"d1c2".to_string()));
+    assert!(listed(&m, "d1e2"));
+    assert!(listed(&m, "d1f3"));
+    assert!(!listed(&m, "d1c2"));
 }
 
 #[test]
@@ -467,7 +388,7 @@ fn korean_cannon_jumps_along_the_fortress_diagonal() {
         ("p", "d5"),
     ];
     let mut p = pos("korean", "", &men, "w");
-    assert!(from(&mut p, "d3").contains(&"d3f1".to_string()));
+    assert!(has(&mut p, "d3f1"));
     // A cannon on f1 may not be taken.
     let men = [
         ("K", "d2"),
@@ -479,7 +400,7 @@ fn korean_cannon_jumps_along_the_fortress_diagonal() {
         ("p", "d5"),
     ];
     let mut p = pos("korean", "", &men, "w");
-    assert!(!from(&mut p, "d3").contains(&"d3f1".to_string()));
+    assert!(!has(&mut p, "d3f1"));
 }
 
 #[test]
@@ -505,11 +426,11 @@ fn korean_cannon_may_neither_jump_nor_take_a_cannon() {
     ];
     let mut p = pos("korean", "", &target, "w");
     let m = from(&mut p, "b3");
-    assert!(m.contains(&"b3b6".to_string()) && m.contains(&"b3b7".to_string()));
-    assert!(!m.contains(&"b3b8".to_string()));
+    assert!(listed(&m, "b3b6") && listed(&m, "b3b7"));
+    assert!(!listed(&m, "b3b8"));
     // First-edition rule: it may take the cannon (still not jump one).
     let mut p = pos("korean", "cannon_takes_cannon=true", &target, "w");
-    assert!(from(&mut p, "b3").contains(&"b3b8".to_string()));
+    assert!(has(&mut p, "b3b8"));
     let mut p = pos("korean", "cannon_takes_cannon=true", &screen, "w");
     assert!(!from(&mut p, "b3").iter().any(|m| m.starts_with("b3b")));
 }
@@ -581,22 +502,22 @@ fn korean_soldier_in_the_enemy_fortress_gains_the_guard_move() {
 fn korean_diagonals_all_lets_horse_and_elephant_step_on_the_lines() {
     let men = [("K", "d1"), ("N", "e2"), ("k", "f9"), ("p", "f5")];
     let mut p = pos("korean", "", &men, "w");
-    assert!(!from(&mut p, "e2").contains(&"e2f3".to_string()));
+    assert!(!has(&mut p, "e2f3"));
     let mut p = pos("korean", "diagonals=all", &men, "w");
-    assert!(from(&mut p, "e2").contains(&"e2f3".to_string()));
+    assert!(has(&mut p, "e2f3"));
 }
 
 #[test]
 fn korean_bare_general_may_pass() {
     let mut p = pos("korean", "", &[("K", "d2"), ("k", "f9"), ("r", "a10")], "w");
-    assert!(legal(&mut p).contains(&"d2d2".to_string()));
+    assert!(has(&mut p, "d2d2"));
     play(&mut p, &["d2d2"]);
     assert_eq!(fen::to_fen(&p).split(' ').nth(1), Some("b"));
     // Not while in check, and not with other men.
     let mut p = pos("korean", "", &[("K", "d2"), ("k", "f9"), ("r", "a2")], "w");
-    assert!(!legal(&mut p).contains(&"d2d2".to_string()));
+    assert!(!has(&mut p, "d2d2"));
     let mut p = pos("korean", "", &[("K", "d2"), ("P", "a4"), ("k", "f9")], "w");
-    assert!(!legal(&mut p).contains(&"d2d2".to_string()));
+    assert!(!has(&mut p, "d2d2"));
     // pass=any: anyone may pass; two passes in a row draw.
     let mut p = pos(
         "korean",
@@ -616,7 +537,7 @@ fn korean_facing_generals_is_illegal_unless_materially_behind() {
     // White behind (a soldier against a chariot): the king check d2e2 is allowed.
     let behind = [("K", "d2"), ("P", "a4"), ("k", "e9"), ("r", "i10")];
     let mut p = pos("korean", "", &behind, "w");
-    assert!(from(&mut p, "d2").contains(&"d2e2".to_string()));
+    assert!(has(&mut p, "d2e2"));
     play(&mut p, &["d2e2"]);
     // Black must break the facing.
     let m = legal(&mut p);
@@ -626,14 +547,14 @@ fn korean_facing_generals_is_illegal_unless_materially_behind() {
         assert_ne!(x, "e9e8");
     }
     // (i10e10 would not break it: the file stays open between e2 and e9.)
-    assert!(!m.contains(&"i10e10".to_string()));
-    assert!(m.contains(&"e9d9".to_string()));
+    assert!(!listed(&m, "i10e10"));
+    assert!(listed(&m, "e9d9"));
     // behind=count: one man each is not behind.
     let mut p = pos("korean", "behind=count", &behind, "w");
-    assert!(!from(&mut p, "d2").contains(&"d2e2".to_string()));
+    assert!(!has(&mut p, "d2e2"));
     // facing=never: never.
     let mut p = pos("korean", "facing=never", &behind, "w");
-    assert!(!from(&mut p, "d2").contains(&"d2e2".to_string()));
+    assert!(!has(&mut p, "d2e2"));
 }
 
 #[test]
@@ -684,7 +605,7 @@ fn korean_mate_protected_only_along_the_file_is_a_draw() {
 fn korean_facing_modern_must_be_broken_or_the_game_is_drawn() {
     let men = [("K", "d2"), ("R", "a1"), ("k", "e9"), ("r", "i10")];
     let mut p = pos("korean", "facing=modern", &men, "w");
-    assert!(from(&mut p, "d2").contains(&"d2e2".to_string()));
+    assert!(has(&mut p, "d2e2"));
     play(&mut p, &["d2e2"]);
     for x in legal(&mut p) {
         assert_ne!(x, "e9e8");
@@ -733,11 +654,11 @@ fn korean_repetition_modern_forbids_repeating_a_move_pair() {
     let men = [("K", "d1"), ("R", "a1"), ("k", "f10"), ("r", "i10")];
     let mut p = pos("korean", "repetition=modern", &men, "w");
     play(&mut p, &["a1a2", "i10i9", "a2a1", "i9i10"]);
-    assert!(!legal(&mut p).contains(&"a1a2".to_string()));
-    assert!(legal(&mut p).contains(&"a1a3".to_string()));
+    assert!(!has(&mut p, "a1a2"));
+    assert!(has(&mut p, "a1a3"));
     let mut p = pos("korean", "", &men, "w");
     play(&mut p, &["a1a2", "i10i9", "a2a1", "i9i10"]);
-    assert!(legal(&mut p).contains(&"a1a2".to_string()));
+    assert!(has(&mut p, "a1a2"));
 }
 
 #[test]
@@ -755,10 +676,7 @@ fn korean_setup_choice_swaps_horses_and_elephants() {
         "rbna1anbr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RBNA1ABNR w - - 2 2"
     );
     let l = legal(&mut p);
-    assert!(
-        l.contains(&"c1d3".to_string()) && l.contains(&"b1d4".to_string()),
-        "{l:?}"
-    );
+    assert!(listed(&l, "c1d3") && listed(&l, "b1d4"), "{l:?}");
 }
 
 // ------------------------------------------------------------------ janggi (FSF rules)
@@ -766,7 +684,7 @@ fn korean_setup_choice_swaps_horses_and_elephants() {
 #[test]
 fn janggi_pass_is_written_as_the_general_cell_twice() {
     let mut p = start("janggi", "");
-    assert!(legal(&mut p).contains(&"e2e2".to_string()));
+    assert!(has(&mut p, "e2e2"));
     // Not in check (Fairy-Stockfish: no pass in check outside bikjang).
     let mut p = setup("janggi", "", "4k4/9/9/9/9/4r4/9/9/4K4/9 w - - 0 1");
     assert_eq!(
@@ -800,38 +718,13 @@ fn janggi_two_passes_end_the_game_by_counting() {
 
 #[test]
 fn search_plays_legal_moves_in_the_three_games() {
-    use chatrang::search::{Control, Limits, Searcher};
     for (id, opts) in [
         ("xiangqi", ""),
         ("janggi", ""),
         ("korean", ""),
         ("korean", "setup=choice facing=modern pass=any"),
     ] {
-        let v = chatrang::variants::build(id, opts).unwrap();
-        let mut p = fen::parse(&v, &v.start_fen).unwrap();
-        let s = Searcher::new(4);
-        for _ in 0..24 {
-            let mut list = MoveList::new();
-            legal_moves(&mut p, &mut list);
-            if list.is_empty() {
-                break;
-            }
-            let limits = Limits {
-                nodes: Some(3000),
-                ..Default::default()
-            };
-            let r = s.search(&p, &limits, &Control::new(false), &mut |_| {});
-            let m = r.best.expect("a move");
-            assert!(
-                list.contains(&m),
-                "{id}: illegal {m:?} at {}",
-                fen::to_fen(&p)
-            );
-            p.make(m);
-            if result(&mut p).is_some() {
-                break;
-            }
-        }
+        search_self_play(&mut start(id, opts), 24, 3000);
     }
 }
 

@@ -58,6 +58,8 @@ pub struct EvalParams {
     /// Two-player boards: per (army, cell), the cells ahead on the same and neighbouring files
     /// (an enemy pawn-like man there may stop a pawn-like man on the cell).
     pub front_span: Vec<Bits>,
+    /// Two players, pawn-like men, not a losing game: doubled and isolated pawns are scored.
+    pub has_pawns: bool,
     /// Passed-pawn bonus per (army * ntypes + type) * ncells + cell.
     pub passed: Vec<Score>,
     /// The game has drops: men in hand count (worth `hand_value`), and the enemy's hand adds to
@@ -407,6 +409,7 @@ impl EvalParams {
             || (v.tables.royal_types.is_empty() && v.end.stalemated == Verdict::Win);
         // Mating needs about a rook's worth more than the other side (chess: R = 500, N+N fails).
         let mating_margin = 450;
+        let has_pawns = players == 2 && !anti && pawn_like.iter().any(|&b| b);
         EvalParams {
             players,
             ntypes: nt,
@@ -427,6 +430,7 @@ impl EvalParams {
             mating_margin,
             front_span,
             passed,
+            has_pawns,
             drops: v.drops,
             hand_value,
             royal_region,
@@ -597,6 +601,50 @@ fn mobility(pos: &Position, c: Cell) -> i32 {
     n
 }
 
+/// Doubled and isolated pawn-like men (files are the x coordinate; two players).
+const DOUBLED: Score = Score { mg: -10, eg: -20 };
+const ISOLATED: Score = Score { mg: -10, eg: -12 };
+const MAX_FILES: usize = 32;
+
+/// Pawn structure of both players: a pawn-like man behind another of its side on the same file
+/// (doubled), and one with no friendly pawn-like man on either neighbouring file (isolated).
+fn pawn_structure(pos: &Position, ep: &EvalParams) -> [Score; 2] {
+    let mut files = [[0u8; MAX_FILES + 2]; 2];
+    for (p, f) in files.iter_mut().enumerate() {
+        for t in 0..ep.ntypes {
+            if !ep.pawn_like[t] {
+                continue;
+            }
+            for &c in pos.cells_of(p as Player, t as PieceType) {
+                let x = ep.coords[c as usize].0;
+                if (0..MAX_FILES as i8).contains(&x) {
+                    // Index 0 and MAX_FILES + 1 stay empty: neighbours of the edge files.
+                    f[x as usize + 1] = f[x as usize + 1].saturating_add(1);
+                }
+            }
+        }
+    }
+    let mut out = [Score::default(); 2];
+    for p in 0..2 {
+        let f = &files[p];
+        for x in 1..=MAX_FILES {
+            let n = f[x] as i32;
+            if n == 0 {
+                continue;
+            }
+            if n > 1 {
+                out[p].mg += DOUBLED.mg * (n - 1);
+                out[p].eg += DOUBLED.eg * (n - 1);
+            }
+            if f[x - 1] == 0 && f[x + 1] == 0 {
+                out[p].mg += ISOLATED.mg * n;
+                out[p].eg += ISOLATED.eg * n;
+            }
+        }
+    }
+    out
+}
+
 #[inline]
 fn chebyshev(ep: &EvalParams, a: Cell, b: Cell) -> i32 {
     let (ax, ay, az) = ep.coords[a as usize];
@@ -714,6 +762,13 @@ pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
             }
         }
         total[p] = s;
+    }
+    if players == 2 && ep.has_pawns {
+        let ps = pawn_structure(pos, ep);
+        for p in 0..2 {
+            total[p].mg += ps[p].mg;
+            total[p].eg += ps[p].eg;
+        }
     }
     // Royal safety (middle game): shelter of own men around the royal man against nearby attackers.
     if players == 2 {

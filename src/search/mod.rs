@@ -304,6 +304,10 @@ pub(crate) struct Worker<'a> {
     /// Quiet-move history per side: `side * (types * cells) + type * cells + to`.
     history: Vec<i32>,
     counter: Vec<Move>,
+    /// Continuation history: quiet-move scores given the move one ply back (`cont[0]`) and two
+    /// plies back (`cont[1]`), indexed `prev_hidx * hsize + hidx`; empty when too large.
+    cont: [Vec<i16>; 2],
+    hsize: usize,
     stack: Vec<Frame>,
     pv: Vec<Move>,
     pv_len: Vec<usize>,
@@ -315,6 +319,9 @@ pub(crate) struct Worker<'a> {
     filter_hook: bool,
     null_ok_game: bool,
 }
+
+/// Largest continuation-history table (entries); bigger games go without.
+const MAX_CONT: usize = 1 << 21;
 
 /// Deepest quiescence line below the horizon.
 const MAX_QPLY: usize = 16;
@@ -330,7 +337,10 @@ fn dedupe_special(list: &mut MoveList) {
         let m = list[i];
         let dup = m.kind == MoveKind::Special
             && list[..k].iter().any(|p| {
-                p.kind == MoveKind::Special && p.from == m.from && p.to == m.to && p.piece == m.piece
+                p.kind == MoveKind::Special
+                    && p.from == m.from
+                    && p.to == m.to
+                    && p.piece == m.piece
             });
         if !dup {
             list[k] = m;
@@ -404,6 +414,12 @@ impl<'a> Worker<'a> {
             // Drop games: drops have history slots of their own, after the board moves'.
             history: vec![0; players * nt * nc * (1 + v.drops as usize)],
             counter: vec![Move::NONE; nt * nc * (1 + v.drops as usize)],
+            cont: {
+                let hs = nt * nc * (1 + v.drops as usize);
+                let len = if hs * hs <= MAX_CONT { hs * hs } else { 0 };
+                [vec![0; len], vec![0; len]]
+            },
+            hsize: nt * nc * (1 + v.drops as usize),
             stack: vec![
                 Frame {
                     eval: NO_EVAL,
@@ -503,6 +519,46 @@ impl<'a> Worker<'a> {
     fn hist(&self, hidx: usize) -> i32 {
         let side = self.pos.side as usize;
         self.history[side * self.counter.len() + hidx]
+    }
+
+    /// Continuation-history entries of a quiet move after the moves 1 and 2 plies back.
+    #[inline]
+    fn cont_idx(&self, ply: usize, hidx: usize) -> [usize; 2] {
+        let mut out = [usize::MAX; 2];
+        if self.cont[0].is_empty() {
+            return out;
+        }
+        for (k, o) in out.iter_mut().enumerate() {
+            if ply > k {
+                let p = self.stack[ply - 1 - k].hidx;
+                if p != usize::MAX {
+                    *o = p * self.hsize + hidx;
+                }
+            }
+        }
+        out
+    }
+
+    /// History of a quiet move: per side, plus the continuation histories.
+    #[inline]
+    fn quiet_score(&self, ply: usize, hidx: usize) -> i32 {
+        let mut h = self.hist(hidx);
+        for (k, i) in self.cont_idx(ply, hidx).into_iter().enumerate() {
+            if i != usize::MAX {
+                h += self.cont[k][i] as i32;
+            }
+        }
+        h
+    }
+
+    fn cont_update(&mut self, ply: usize, hidx: usize, bonus: i32) {
+        for (k, i) in self.cont_idx(ply, hidx).into_iter().enumerate() {
+            if i != usize::MAX {
+                let e = &mut self.cont[k][i];
+                let h = *e as i32;
+                *e = (h + bonus - h * bonus.abs() / 16384).clamp(-16384, 16384) as i16;
+            }
+        }
     }
 
     fn hist_update(&mut self, hidx: usize, bonus: i32) {
@@ -991,7 +1047,7 @@ impl<'a> Worker<'a> {
                 } else if s < 0 {
                     s
                 } else {
-                    self.hist(self.hidx(m))
+                    self.quiet_score(ply, self.hidx(m))
                 }
             };
             scores.push(s);
@@ -1033,8 +1089,7 @@ impl<'a> Worker<'a> {
                     continue;
                 }
                 // Quiet moves that lose material by static exchange.
-                if depth <= 6
-                    && see::see(&self.pos, ep, m).is_some_and(|x| x < -40 * depth * depth)
+                if depth <= 6 && see::see(&self.pos, ep, m).is_some_and(|x| x < -40 * depth * depth)
                 {
                     continue;
                 }
@@ -1080,7 +1135,7 @@ impl<'a> Worker<'a> {
                     if gives_check || in_check {
                         r -= 1;
                     }
-                    r -= self.hist(hidx) / 6000;
+                    r -= self.quiet_score(ply, hidx) / 12000;
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 v = -self.search(
@@ -1113,8 +1168,10 @@ impl<'a> Worker<'a> {
                         if !tactical {
                             let bonus = (depth * depth * 16).min(1600);
                             self.hist_update(hidx, bonus);
+                            self.cont_update(ply, hidx, bonus);
                             for &q in &quiets {
                                 self.hist_update(q, -bonus);
+                                self.cont_update(ply, q, -bonus);
                             }
                             if self.killers[ply][0] != m {
                                 self.killers[ply][1] = self.killers[ply][0];

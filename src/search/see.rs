@@ -192,4 +192,3 @@ pub fn see(pos: &Position, ep: &EvalParams, m: Move) -> Option<i32> {
     }
     Some(gain[0])
 }
-

@@ -1,6 +1,8 @@
 //! Helpers shared by the rule tests of several game families.
 #![allow(dead_code)]
 
+pub mod session;
+
 use std::fmt::Display;
 
 use chatrang::fen;
@@ -58,6 +60,12 @@ pub fn result(pos: &mut Position) -> Option<(GameResult, &'static str)> {
     outcome(pos).map(|o| (o.result, o.reason))
 }
 
+/// The side to move has no legal move, and `winner` wins by stalemate.
+pub fn assert_stalemate_win(pos: &mut Position, winner: u8) {
+    assert!(legal(pos).is_empty(), "legal moves in {}", fen::to_fen(pos));
+    assert_eq!(result(pos), Some((GameResult::Win(winner), "stalemate")));
+}
+
 /// Owned strings, sorted (to compare with `legal`).
 pub fn strs(v: &[&str]) -> Vec<String> {
     let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
@@ -95,6 +103,11 @@ pub fn parses(id: &str, opts: &str, f: &str) -> bool {
 /// Whether `m` is a legal move.
 pub fn has(pos: &mut Position, m: &str) -> bool {
     legal(pos).iter().any(|x| x == m)
+}
+
+/// Whether `m` is in `list` (moves already listed, e.g. by `legal` or `from`).
+pub fn listed(list: &[String], m: &str) -> bool {
+    list.iter().any(|x| x == m)
 }
 
 /// The legal moves whose text starts with `prefix`.
@@ -197,16 +210,42 @@ pub fn any(_: &mut Position, _: Move) -> bool {
     true
 }
 
+/// What the FEN written after each move of a random walk must read back to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Reread {
+    /// The same FEN.
+    Fen,
+    /// The same FEN and the same key (where the key holds nothing the FEN leaves out, such as
+    /// history the game's rules look at).
+    FenAndKey,
+}
+
 /// Plays up to `plies` random legal moves (picked with `lcg` from `seed`), stopping early where
 /// no move is legal or `visit` (called at every position before a move is picked) returns
-/// false. After each make: the key equals the recomputed one and the FEN written reads back to
-/// the same FEN and key. Then unmakes everything, each unmake restoring the previous FEN and key.
+/// false. After each make: the key equals the recomputed one and the FEN written reads back as
+/// `reread` says. Then unmakes everything, each unmake restoring the previous FEN and key.
 /// Returns the FENs reached, one per move made.
 pub fn random_walk(
     pos: &mut Position,
     plies: usize,
     seed: u64,
+    reread: Reread,
+    visit: impl FnMut(&mut Position) -> bool,
+) -> Vec<String> {
+    random_walk_with(pos, plies, seed, reread, visit, |_, list, rng| {
+        list[lcg(rng) % list.len()]
+    })
+}
+
+/// `random_walk` with the moves picked by `pick` (from the position, its legal moves and the
+/// LCG state) instead of uniformly.
+pub fn random_walk_with(
+    pos: &mut Position,
+    plies: usize,
+    seed: u64,
+    reread: Reread,
     mut visit: impl FnMut(&mut Position) -> bool,
+    mut pick: impl FnMut(&Position, &[Move], &mut u64) -> Move,
 ) -> Vec<String> {
     let mut rng = seed;
     let mut made = Vec::new();
@@ -221,7 +260,7 @@ pub fn random_walk(
         if list.is_empty() {
             break;
         }
-        let m = list[lcg(&mut rng) % list.len()];
+        let m = pick(pos, &list, &mut rng);
         let f = fen::to_fen(pos);
         before.push((f.clone(), pos.st.key));
         pos.make(m);
@@ -229,7 +268,9 @@ pub fn random_walk(
         let after = fen::to_fen(pos);
         let again = fen::parse(&pos.v, &after).unwrap_or_else(|e| panic!("{after}: {e}"));
         assert_eq!(fen::to_fen(&again), after, "FEN round trip");
-        assert_eq!(again.st.key, pos.st.key, "key of re-read FEN {after}");
+        if reread == Reread::FenAndKey {
+            assert_eq!(again.st.key, pos.st.key, "key of re-read FEN {after}");
+        }
         made.push(m);
         reached.push(after);
     }
@@ -251,4 +292,27 @@ pub fn is_pawn_drop_mate(pos: &mut Position, m: Move) -> bool {
     let mut replies = MoveList::new();
     legal_moves(pos, &mut replies);
     replies.is_empty()
+}
+
+/// Plays up to `plies` moves chosen by the engine's search (`nodes` per move) until no move is
+/// legal or the game is over; every chosen move must be legal, and the key right after it.
+pub fn search_self_play(pos: &mut Position, plies: usize, nodes: u64) {
+    use chatrang::search::{Control, Limits, Searcher};
+    let s = Searcher::new(4);
+    for _ in 0..plies {
+        let mut list = MoveList::new();
+        legal_moves(pos, &mut list);
+        if list.is_empty() || outcome(pos).is_some() {
+            break;
+        }
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Default::default()
+        };
+        let r = s.search(pos, &limits, &Control::new(false), &mut |_| {});
+        let m = r.best.expect("a move");
+        assert!(list.contains(&m), "illegal {m:?} in {}", fen::to_fen(pos));
+        pos.make(m);
+        assert_eq!(pos.st.key, pos.compute_key(), "key after {m:?}");
+    }
 }
