@@ -86,7 +86,14 @@ fn images(v: (i8, i8)) -> Vec<(i8, i8)> {
 fn images3(v: (i8, i8, i8)) -> Vec<(i8, i8, i8)> {
     let (a, b, c) = v;
     let mut out = Vec::new();
-    for (x, y, z) in [(a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)] {
+    for (x, y, z) in [
+        (a, b, c),
+        (a, c, b),
+        (b, a, c),
+        (b, c, a),
+        (c, a, b),
+        (c, b, a),
+    ] {
         for sx in [1, -1] {
             for sy in [1, -1] {
                 for sz in [1, -1] {

@@ -203,7 +203,11 @@ impl Tables {
     /// walk), and marks atoms that can reach the promotion zone.
     fn finish_cell(&mut self, first: usize, zone: Option<&CellSet>, from_zone: bool) {
         let plain = |a: &Atom| {
-            a.len == 1 && a.prefix == 0 && a.min == 0 && a.cond == 0 && a.flags & !(MOVE | CAPTURE) == 0
+            a.len == 1
+                && a.prefix == 0
+                && a.min == 0
+                && a.cond == 0
+                && a.flags & !(MOVE | CAPTURE) == 0
         };
         let mut keep: Vec<Atom> = Vec::new();
         let mut groups: Vec<(u8, Vec<Cell>)> = Vec::new();
@@ -452,10 +456,7 @@ impl Tables {
                             if ok && link.capture {
                                 continue;
                             }
-                            if ok
-                                && flags & MOVE != 0
-                                && i >= prefix as usize + min as usize
-                            {
+                            if ok && flags & MOVE != 0 && i >= prefix as usize + min as usize {
                                 t.atoms.push(Atom {
                                     start: t.path.len() as u32,
                                     len: i as u16 + 1,

@@ -146,13 +146,7 @@ pub trait Rules: Send + Sync {
     /// Attacks the tables cannot express (e.g. a man that jumps a line of its own men): is `x`
     /// attacked by a man of `by`, seeing `vacated` as empty and `x` as not `by`'s? Called by
     /// `Position::attacked_by*` when `HookFlags::extra_attacks` is set; must be cheap.
-    fn extra_attack(
-        &self,
-        _pos: &Position,
-        _x: Cell,
-        _by: Player,
-        _vacated: Cell,
-    ) -> bool {
+    fn extra_attack(&self, _pos: &Position, _x: Cell, _by: Player, _vacated: Cell) -> bool {
         false
     }
 }

@@ -8,4 +8,9 @@ pub mod thai;
 
 use super::Entry;
 
-pub static ENTRIES: &[Entry] = &[thai::ENTRY, malay::ENTRY, diwanashah::ENTRY, sittuyin::ENTRY];
+pub static ENTRIES: &[Entry] = &[
+    thai::ENTRY,
+    malay::ENTRY,
+    diwanashah::ENTRY,
+    sittuyin::ENTRY,
+];

@@ -2,10 +2,10 @@
 
 use super::Entry;
 
-pub mod husun;
-pub mod timur;
-pub mod jetan;
 pub mod chess3d;
+pub mod husun;
+pub mod jetan;
+pub mod timur;
 pub mod toto40;
 
 pub mod cuarenta;

@@ -99,7 +99,13 @@ impl Rules for Toto40 {
         let hist = pos.history();
         let n = hist.len();
         let us = pos.side;
-        let side_at = |i: usize| if (n - i).is_multiple_of(2) { us } else { 1 - us };
+        let side_at = |i: usize| {
+            if (n - i).is_multiple_of(2) {
+                us
+            } else {
+                1 - us
+            }
+        };
         let board_now = pos.st.key ^ z.side[us as usize];
         out.retain(|m| {
             let p = pos.at(m.from);
