@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Independent Three-Dimensional Chess move generator (written from
-/work/shared/rules/chess3d.md: Raumschach moves, version 1, ceiling = highest level either king
+../shared/rules/chess3d.md: Raumschach moves, version 1, ceiling = highest level either king
 reached), for cross-checking chatrang's perft from positions with kings above level A.
 No castling rights, no en passant in the positions it is used on."""
 import itertools

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent Jetan move generator (written from /work/shared/rules/jetan.md, default options),
+"""Independent Jetan move generator (written from ../shared/rules/jetan.md, default options),
 for cross-checking chatrang's perft. Paths are searched at move time on the actual board."""
 import sys
 

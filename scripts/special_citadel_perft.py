@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Independent perft for the start positions of `husun` and `timur`, written from the specs
-(/work/shared/rules/husun.md, timur.md), sharing no code with the engine. Only what the first
+(../shared/rules/husun.md, timur.md), sharing no code with the engine. Only what the first
 plies can reach is modelled: plain moves, captures, single-royal legality, and timur's royal
 swap (a check is possible from ply 3 on). No citadel can be reached and no pawn can promote within
 4 plies of either start position (the script asserts the latter).

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Independent perft for torus, round, cuarenta and oblong, written from the specs in
-/work/shared/rules (not from chatrang's code). Used to cross-check the start-position perft
+../shared/rules (not from chatrang's code). Used to cross-check the start-position perft
 counts asserted in tests/special_wrap_rules.rs.
 
 Usage: python3 scripts/special_wrap_perft.py <game> <depth> [options...]

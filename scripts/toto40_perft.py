@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent Toto40 move generator (written from /work/shared/rules/toto40.md, default
+"""Independent Toto40 move generator (written from ../shared/rules/toto40.md, default
 options: royal=check, superko=positional, white=lower), for cross-checking chatrang's perft.
 Cells are (file, rank) 1-based; a cell exists iff 9 <= file + rank <= 13."""
 import sys

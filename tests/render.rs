@@ -291,8 +291,10 @@ fn cli_render_writes_files() {
             assert_eq!(count(&s, "last"), 2);
         }
     }
+    let gif = std::env::temp_dir().join("chatrang-render-test.gif");
     let st = std::process::Command::new(exe)
-        .args(["render", "--variant", "chess", "-o", "/tmp/x.gif"])
+        .args(["render", "--variant", "chess", "-o"])
+        .arg(&gif)
         .output()
         .unwrap();
     assert!(!st.status.success());
