@@ -1060,15 +1060,7 @@ impl<'a> Worker<'a> {
         let mut n = 0usize;
         let lmp_limit = (3 + depth * depth) as usize * if improving { 2 } else { 1 };
         for i in 0..list.len() {
-            // Selection sort step.
-            let mut bi = i;
-            for j in i + 1..list.len() {
-                if scores[j] > scores[bi] {
-                    bi = j;
-                }
-            }
-            list.swap(i, bi);
-            scores.swap(i, bi);
+            ordering::pick_best(&mut list, &mut scores, i);
             let m = list[i];
             // Further variants of one Special capture (another placement cell...) are pruned and
             // reduced like quiet moves: only the first counts as tactical.
@@ -1316,14 +1308,7 @@ impl<'a> Worker<'a> {
             }
         }
         for i in 0..list.len() {
-            let mut bi = i;
-            for j in i + 1..list.len() {
-                if scores[j] > scores[bi] {
-                    bi = j;
-                }
-            }
-            list.swap(i, bi);
-            scores.swap(i, bi);
+            ordering::pick_best(&mut list, &mut scores, i);
             let m = list[i];
             if !in_check {
                 // Delta pruning and losing captures.

@@ -93,3 +93,16 @@ pub fn static_score(pos: &Position, ep: &EvalParams, m: Move) -> i32 {
     }
     GOOD + s
 }
+
+/// Selection-sort step: brings the best-scored move from `i` on to `i` (moves are tried in order,
+/// and a cutoff usually comes before the list is sorted).
+pub fn pick_best(list: &mut [Move], scores: &mut [i32], i: usize) {
+    let mut bi = i;
+    for j in i + 1..list.len() {
+        if scores[j] > scores[bi] {
+            bi = j;
+        }
+    }
+    list.swap(i, bi);
+    scores.swap(i, bi);
+}
