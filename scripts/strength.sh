@@ -8,6 +8,7 @@
 #     variant  games to play, as id or id:options (default: chess; e.g. capablanca:castling=three);
 #              cutechess's own start position and rules are used
 #
+# Fairy-Max opponents: fairymax (chess, capablanca), shamax (shatranj).
 # Environment: CUTECHESS (path to cutechess-cli), FSF (Fairy-Stockfish binary, default
 # /usr/local/bin/fairy-stockfish-lb), CONCURRENCY (default 1), THREADS (chatrang threads).
 set -euo pipefail
@@ -59,7 +60,12 @@ match() { # name variant[:options] opponent-args...
 for v in $VARIANTS; do
     # fairymax knows chess, shatranj, capablanca and a few more under its own names.
     case ${v%%:*} in
-        chess|shatranj|capablanca|courier|knightmate) match fairymax "$v" name=fairymax cmd=/usr/games/fairymax proto=xboard ;;
+        chess|capablanca|knightmate) match fairymax "$v" name=fairymax cmd=/usr/games/fairymax proto=xboard ;;
+        # shamax is Fairy-Max built for shatranj (bare-king rule, no double step).
+        shatranj) match shamax "$v" name=shamax cmd=/usr/games/shamax proto=xboard ;;
+        # Fairy-Max's courier starts from the pre-opening array with pawn double steps, and it
+        # cannot be given another position (setboard=0; edit knows only orthodox letters).
+        courier) echo "(Fairy-Max plays another courier: skipped)" ;;
     esac
     if [ -x "$FSF" ]; then
         GAMES=${FSF_GAMES:-$GAMES} match fairy-stockfish "$v" name=fairy-stockfish cmd="$FSF" proto=uci option.Threads=1 option.Hash=64

@@ -7,6 +7,8 @@
 //! royal safety, tapered between middle game and endgame by the non-pawn material left, scaled
 //! down when the side ahead has no mating material. No allocation happens in `evaluate`.
 
+mod attacks;
+
 use crate::geometry::{Cell, NO_CELL};
 use crate::piece::{PieceType, Player};
 use crate::position::Position;
@@ -70,6 +72,10 @@ pub struct EvalParams {
     /// Two players: per army, the cells its royal men can ever reach (breadth-first over their
     /// own moves from the start cells), when that region is small (a palace); else empty.
     pub royal_region: Vec<Vec<Cell>>,
+    /// Two players, not a losing game: attack maps feed threats and safe mobility.
+    pub threats: bool,
+    /// Files (x coordinates) in use, at most `MAX_FILES`, for pawn structure.
+    pub files: usize,
 }
 
 /// Men in hand are worth this much more than on the board (per mille).
@@ -410,6 +416,13 @@ impl EvalParams {
         // Mating needs about a rook's worth more than the other side (chess: R = 500, N+N fails).
         let mating_margin = 450;
         let has_pawns = players == 2 && !anti && pawn_like.iter().any(|&b| b);
+        let files = (coords
+            .iter()
+            .map(|c| c.0 as i32 + 1)
+            .max()
+            .unwrap_or(0)
+            .max(0) as usize)
+            .min(MAX_FILES);
         EvalParams {
             players,
             ntypes: nt,
@@ -434,6 +447,8 @@ impl EvalParams {
             drops: v.drops,
             hand_value,
             royal_region,
+            threats: players == 2 && !anti,
+            files,
         }
     }
 
@@ -627,7 +642,7 @@ fn pawn_structure(pos: &Position, ep: &EvalParams) -> [Score; 2] {
     let mut out = [Score::default(); 2];
     for p in 0..2 {
         let f = &files[p];
-        for x in 1..=MAX_FILES {
+        for x in 1..=ep.files {
             let n = f[x] as i32;
             if n == 0 {
                 continue;
@@ -644,6 +659,50 @@ fn pawn_structure(pos: &Position, ep: &EvalParams) -> [Score; 2] {
     }
     out
 }
+
+/// Pressure of player `p` on the other side's men: a man attacked by a pawn-like man (unless a
+/// pawn-like man itself), by a cheaper man, or attacked and undefended.
+fn threat_score(
+    pos: &Position,
+    ep: &EvalParams,
+    p: usize,
+    att: &[Bits; 2],
+    patt: &Bits,
+    lesser: &Bits,
+) -> Score {
+    let them = 1 - p;
+    let mut s = Score::default();
+    for t in 0..ep.ntypes {
+        if ep.royal[t] {
+            continue;
+        }
+        let v = ep.see_value[t];
+        for &x in pos.cells_of(them as Player, t as PieceType) {
+            if !attacks::has(&att[p], x) {
+                continue;
+            }
+            let defended = attacks::has(&att[them], x);
+            if attacks::has(patt, x) && !ep.pawn_like[t] {
+                s.mg += THREAT_BY_PAWN.mg + (v / 4).min(120);
+                s.eg += THREAT_BY_PAWN.eg + (v / 6).min(80);
+            } else if !defended || attacks::has(lesser, x) {
+                s.mg += THREAT.mg + (v / 10).min(60);
+                s.eg += THREAT.eg + (v / 12).min(50);
+            }
+            if !defended {
+                s.mg += HANGING.mg;
+                s.eg += HANGING.eg;
+            }
+        }
+    }
+    s
+}
+
+/// King danger per attacked cell of the royal zone (per attacker, at most four counted).
+const KING_ZONE_HIT: i32 = 20;
+const THREAT_BY_PAWN: Score = Score { mg: 40, eg: 20 };
+const THREAT: Score = Score { mg: 10, eg: 10 };
+const HANGING: Score = Score { mg: 25, eg: 15 };
 
 #[inline]
 fn chebyshev(ep: &EvalParams, a: Cell, b: Cell) -> i32 {
@@ -681,6 +740,46 @@ pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
                     for &c in pos.cells_of(p as Player, t as PieceType) {
                         bits_set(bits, c);
                     }
+                }
+            }
+        }
+    }
+    // Attack maps (two players): any attack, pawn-like attacks, and enemy men attacked by a
+    // cheaper man.
+    let threats_on = ep.threats;
+    let mut att = [attacks::EMPTY; 2];
+    let mut patt = [attacks::EMPTY; 2];
+    let mut lesser = [attacks::EMPTY; 2];
+    // Each royal man's zone (its cell and neighbours), and the enemy pieces attacking it.
+    let mut zone = [attacks::EMPTY; 2];
+    let mut zone_attackers = [0i32; 2];
+    let mut zone_weight = [0i32; 2];
+    if threats_on {
+        for p in 0..2 {
+            let k = royal_cell[p];
+            if k == NO_CELL {
+                continue;
+            }
+            attacks::set(&mut zone[p], k);
+            for &n in &ep.neighbours[k as usize] {
+                if n == NO_CELL {
+                    break;
+                }
+                attacks::set(&mut zone[p], n);
+            }
+        }
+        for p in 0..2 {
+            for t in 0..nt {
+                if !ep.pawn_like[t] {
+                    continue;
+                }
+                for &c in pos.cells_of(p as Player, t as PieceType) {
+                    attacks::scan(pos, c, |x, fl| {
+                        if fl & attacks::ATTACK != 0 {
+                            attacks::set(&mut att[p], x);
+                            attacks::set(&mut patt[p], x);
+                        }
+                    });
                 }
             }
         }
@@ -723,7 +822,47 @@ pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
                         s.eg += b.eg;
                     }
                 }
-                if rider {
+                if threats_on && !ep.pawn_like[t] {
+                    // Safe mobility (cells not covered by enemy pawn-like men), defence and
+                    // threats in one walk over the man's moves.
+                    let them = 1 - p;
+                    let (a, pa, le) = (&mut att[p], &patt[them], &mut lesser[p]);
+                    let mut safe = 0;
+                    let mut hits = 0;
+                    let kz = &zone[them];
+                    attacks::scan(pos, c, |x, fl| {
+                        if fl & attacks::ATTACK != 0 {
+                            attacks::set(a, x);
+                            hits += attacks::has(kz, x) as i32;
+                            let q = pos.at_table(x);
+                            if !royal
+                                && !q.is_empty()
+                                && q.owner() as usize == them
+                                && ep.see_value[q.kind() as usize] > ep.see_value[t] + 50
+                            {
+                                attacks::set(le, x);
+                            }
+                        }
+                        if fl & attacks::REACH != 0 && !attacks::has(pa, x) {
+                            safe += 1;
+                        }
+                    });
+                    if hits > 0 && !royal {
+                        zone_attackers[them] += 1;
+                        zone_weight[them] +=
+                            (ep.see_value[t] / 8).clamp(10, 110) + KING_ZONE_HIT * hits.min(4);
+                    }
+                    if !royal {
+                        let m = safe - ep.mob_base[t];
+                        let (wm, we) = if rider {
+                            (ep.mob_weight[t].mg, ep.mob_weight[t].eg)
+                        } else {
+                            (ep.mob_weight[t].mg / 2, ep.mob_weight[t].eg / 2)
+                        };
+                        s.mg += wm * m;
+                        s.eg += we * m;
+                    }
+                } else if rider {
                     let m = mobility(pos, c) - ep.mob_base[t];
                     s.mg += ep.mob_weight[t].mg * m;
                     s.eg += ep.mob_weight[t].eg * m;
@@ -763,6 +902,13 @@ pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
         }
         total[p] = s;
     }
+    if threats_on {
+        for p in 0..2 {
+            let t = threat_score(pos, ep, p, &att, &patt[p], &lesser[p]);
+            total[p].mg += t.mg;
+            total[p].eg += t.eg;
+        }
+    }
     if players == 2 && ep.has_pawns {
         let ps = pawn_structure(pos, ep);
         for p in 0..2 {
@@ -789,6 +935,10 @@ pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
             }
             let d = (danger[p] - shelter).max(0);
             total[p].mg -= (d * d / 2).min(400) - 6 * shelter.min(3);
+            if zone_attackers[p] >= 2 {
+                let w = zone_weight[p];
+                total[p].mg -= (w * w / 1024).min(500);
+            }
             // A confined royal man (palace): own men inside its region defend it, enemy men
             // inside it attack it.
             let region = &ep.royal_region[pos.at(k).army().min(1) as usize];
@@ -930,5 +1080,56 @@ mod tests {
         )
         .unwrap();
         assert_eq!(evaluate(&pos, &ep), TEMPO);
+    }
+
+    fn eval_of(game: &str, fen: &str) -> i32 {
+        let v = crate::variants::build(game, "").unwrap();
+        let ep = EvalParams::new(&v);
+        evaluate(&crate::fen::parse(&v, fen).unwrap(), &ep)
+    }
+
+    /// A piece attacked by a pawn is a threat its owner pays for: the knight on e4 under the d5
+    /// pawn is worth much less than with the pawn one step back.
+    #[test]
+    fn man_attacked_by_a_pawn_is_a_threat() {
+        let safe = eval_of(
+            "chess",
+            "rnbqkb1r/ppp2ppp/3p4/8/4N3/8/PPPP1PPP/R1BQKB1R w KQkq - 0 1",
+        );
+        let attacked = eval_of(
+            "chess",
+            "rnbqkb1r/ppp2ppp/8/3p4/4N3/8/PPPP1PPP/R1BQKB1R w KQkq - 0 1",
+        );
+        assert!(attacked < safe - THREAT_BY_PAWN.mg, "{attacked} vs {safe}");
+    }
+
+    /// An undefended man under attack costs more than the same man defended.
+    #[test]
+    fn hanging_man_is_a_threat() {
+        // The black rook on a8 attacks the knight on a4 (defended by b3 in the second).
+        let hanging = eval_of(
+            "chess",
+            "rnbqkbnr/1ppppppp/8/8/N7/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1",
+        );
+        let defended = eval_of(
+            "chess",
+            "rnbqkbnr/1ppppppp/8/8/N7/1P6/P1PPPPPP/R1BQKBNR w KQkq - 0 1",
+        );
+        assert!(hanging < defended - HANGING.mg, "{hanging} vs {defended}");
+    }
+
+    /// Two pieces bearing on the royal man's zone are danger for its side: queen h5 and rook f1
+    /// hit f7/h7, against the same queen with the rook on e1, away from the king.
+    #[test]
+    fn pieces_attacking_the_royal_zone_are_danger() {
+        let attacked = eval_of(
+            "chess",
+            "r1b2rk1/ppq2ppp/2n5/3p3Q/8/2N5/PP4PP/R4RK1 b - - 0 1",
+        );
+        let quiet = eval_of(
+            "chess",
+            "r1b2rk1/ppq2ppp/2n5/3p3Q/8/2N5/PP4PP/R3R1K1 b - - 0 1",
+        );
+        assert!(attacked < quiet - 30, "{attacked} vs {quiet}");
     }
 }

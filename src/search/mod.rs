@@ -11,7 +11,7 @@ pub mod see;
 pub mod time;
 pub mod tt;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -186,12 +186,14 @@ impl Searcher {
             limits,
             budget: time::budget(limits, self.overhead_ms),
             done: AtomicBool::new(false),
+            deepest: AtomicI32::new(0),
             nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
             root_moves: list.to_vec(),
             multipv: limits.multipv.max(1),
         };
         let sh = &sh;
-        std::thread::scope(|s| {
+        let main_report = &mut *report;
+        let (res, helper_won) = std::thread::scope(|s| {
             let mut helpers = Vec::new();
             for id in 1..threads {
                 let p = pos.clone();
@@ -210,20 +212,20 @@ impl Searcher {
                 .stack_size(STACK_SIZE)
                 .spawn_scoped(s, move || {
                     let mut w = Worker::new(0, sh, p);
-                    w.iterate(report);
+                    w.iterate(main_report);
                     sh.done.store(true, Relaxed);
                     w.result()
                 })
                 .expect("spawn search thread");
             let mut res = main.join().expect("search thread panicked");
+            let mut helper_won = false;
             for h in helpers {
-                // A helper that completed a deeper iteration with a score at least as good wins
-                // (not with MultiPV, whose lines come from the main thread).
+                // A helper that completed a deeper iteration wins (not with MultiPV, whose lines
+                // come from the main thread): its search saw further.
                 if let Ok(r) = h.join()
                     && sh.multipv == 1
                     && r.best.is_some()
                     && r.depth > res.depth
-                    && r.score >= res.score
                     && r.score.abs() < MATE_BOUND
                 {
                     res = SearchResult {
@@ -231,11 +233,29 @@ impl Searcher {
                         lines: vec![(r.score, r.pv.clone())],
                         ..r
                     };
+                    helper_won = true;
                 }
             }
             res.nodes = sh.total_nodes();
-            res
-        })
+            (res, helper_won)
+        });
+        if helper_won {
+            // The last line shown is the one the best move comes from.
+            let ms = ctl.elapsed_ms();
+            report(&Info {
+                depth: res.depth,
+                seldepth: res.depth,
+                multipv: 1,
+                score: res.score,
+                bound: BOUND_EXACT,
+                nodes: res.nodes,
+                nps: res.nodes * 1000 / ms.max(1),
+                time_ms: ms,
+                hashfull: self.tt.hashfull(),
+                pv: res.pv.clone(),
+            });
+        }
+        res
     }
 }
 
@@ -247,6 +267,8 @@ struct Shared<'a> {
     budget: Option<Budget>,
     /// Set by the main thread when it ends: helpers stop.
     done: AtomicBool,
+    /// The deepest iteration any thread has completed.
+    deepest: AtomicI32,
     nodes: Vec<AtomicU64>,
     root_moves: Vec<Move>,
     multipv: usize,
@@ -274,6 +296,8 @@ struct Frame {
     /// History index of the move played from this ply (usize::MAX: none / null move).
     hidx: usize,
     null: bool,
+    /// The move a singular-extension search leaves out at this ply.
+    excluded: Move,
 }
 
 static LMR: once_cell::sync::Lazy<Vec<[i32; 64]>> = once_cell::sync::Lazy::new(|| {
@@ -322,6 +346,9 @@ pub(crate) struct Worker<'a> {
 
 /// Largest continuation-history table (entries); bigger games go without.
 const MAX_CONT: usize = 1 << 21;
+
+/// Mixed into the key of a node searched with a move excluded (singular extensions).
+const EXCLUSION_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// Deepest quiescence line below the horizon.
 const MAX_QPLY: usize = 16;
@@ -785,6 +812,12 @@ impl<'a> Worker<'a> {
                 break;
             }
             self.completed = depth;
+            let deepest = self.sh.deepest.fetch_max(depth, Relaxed).max(depth);
+            if limits.depth.is_some() && depth >= max_depth {
+                // Any thread reaching the requested depth ends the search.
+                self.stop_all();
+                break;
+            }
             if self.id != 0 {
                 depth += 1;
                 continue;
@@ -825,7 +858,8 @@ impl<'a> Worker<'a> {
                     break;
                 }
             }
-            depth += 1;
+            // A helper already finished deeper iterations: go past them.
+            depth = (depth + 1).max(deepest + 1);
         }
         self.sh.nodes[self.id].store(self.nodes, Relaxed);
     }
@@ -946,7 +980,9 @@ impl<'a> Worker<'a> {
         if alpha >= beta {
             return alpha;
         }
-        let key = self.pos.st.key;
+        let excluded = self.stack[ply].excluded;
+        // A singular-extension search must not see this node's own entry (it left a move out).
+        let key = self.pos.st.key ^ ((excluded != Move::NONE) as u64 * EXCLUSION_KEY);
         let hit = self.sh.tt.probe(key);
         let tt_move = hit.map_or(Move::NONE, |h| h.mv);
         if let Some(h) = hit
@@ -983,7 +1019,12 @@ impl<'a> Worker<'a> {
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
 
-        if !pv_node && !in_check && eval.abs() < MATE_BOUND && beta.abs() < MATE_BOUND {
+        if !pv_node
+            && !in_check
+            && excluded == Move::NONE
+            && eval.abs() < MATE_BOUND
+            && beta.abs() < MATE_BOUND
+        {
             // Reverse futility.
             if depth <= 7 && eval - (80 - 20 * improving as i32) * depth >= beta {
                 return eval;
@@ -1062,6 +1103,9 @@ impl<'a> Worker<'a> {
         for i in 0..list.len() {
             ordering::pick_best(&mut list, &mut scores, i);
             let m = list[i];
+            if m == excluded {
+                continue;
+            }
             // Further variants of one Special capture (another placement cell...) are pruned and
             // reduced like quiet moves: only the first counts as tactical.
             let variant = m.kind == MoveKind::Special
@@ -1098,11 +1142,37 @@ impl<'a> Worker<'a> {
             {
                 continue;
             }
+            // Singular extension: the hash move is extended when every other move fails well
+            // below its score; when even the others beat beta, the node is cut (multi-cut).
+            let mut singular = 0;
+            if m == tt_move
+                && depth >= 8
+                && excluded == Move::NONE
+                && (ply as i32) < 2 * self.root_depth
+                && let Some(h) = hit
+                && h.bound & BOUND_LOWER != 0
+                && h.depth >= depth - 3
+                && score_from_tt(h.score, ply).abs() < MATE_BOUND
+            {
+                let tt_score = score_from_tt(h.score, ply);
+                let sbeta = tt_score - 2 * depth;
+                self.stack[ply].excluded = m;
+                let v = self.search(sbeta - 1, sbeta, (depth - 1) / 2, ply, cut, in_check);
+                self.stack[ply].excluded = Move::NONE;
+                if self.stopped {
+                    return 0;
+                }
+                if v < sbeta {
+                    singular = 1;
+                } else if sbeta >= beta {
+                    return sbeta;
+                }
+            }
             self.stack[ply].mv = m;
             self.stack[ply].hidx = hidx;
             self.pos.make(m);
             let gives_check = self.pos.in_check();
-            let ext = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
+            let ext = ((gives_check || singular > 0) && (ply as i32) < 2 * self.root_depth) as i32;
             let new_depth = depth - 1 + ext;
             let mut v;
             if n == 1 {
@@ -1181,6 +1251,10 @@ impl<'a> Worker<'a> {
             if !tactical {
                 let _ = quiets.try_push(hidx);
             }
+        }
+        if best == -INF {
+            // Only the excluded move was legal.
+            return alpha;
         }
         let bound = if best >= beta {
             BOUND_LOWER

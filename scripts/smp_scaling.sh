@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Lazy-SMP scaling (not CI): time to depth and nodes/s of `chatrang bench` with 1 and 2 threads on
+# the bench positions. Run it on an idle machine; each configuration is timed RUNS times.
+#
+#   scripts/smp_scaling.sh [depth] [runs] [threads...]    (defaults: 13, 3, "1 2")
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DEPTH=${1:-13}
+RUNS=${2:-3}
+shift $(( $# > 2 ? 2 : $# )) || true
+THREADS=${*:-1 2}
+cargo build --release -q
+BIN=target/release/chatrang
+for t in $THREADS; do
+    for r in $(seq "$RUNS"); do
+        out=$("$BIN" bench "$DEPTH" --chess-only --hash 64 --threads "$t")
+        ms=$(echo "$out" | awk -F: '/Total time/ {gsub(/ /, "", $2); print $2}')
+        nps=$(echo "$out" | awk -F: '/Nodes\/second/ {gsub(/ /, "", $2); print $2}')
+        echo "threads $t run $r: time ${ms} ms, nps ${nps}"
+    done
+done

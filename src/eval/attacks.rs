@@ -1,0 +1,160 @@
+//! What each man attacks and where it can go, read from the compiled move tables: the raw
+//! material of the evaluation's threat, mobility and king-attack terms (docs/eval.md).
+
+use super::{BITS_WORDS, Bits};
+use crate::geometry::Cell;
+use crate::position::Position;
+use crate::tables::{CANNON, CAPTURE, GRASSHOPPER, LEAPS, MOVE};
+
+/// The man could capture on the cell (an own man there is defended).
+pub const ATTACK: u8 = 1;
+/// The man could move to the cell now (empty, or an enemy man to take).
+pub const REACH: u8 = 2;
+
+/// Calls `f(cell, ATTACK | REACH bits)` for the cells the man on `c` attacks or can reach.
+/// Privileged moves (double steps, castling) are left out; hoppers attack past their screen.
+#[inline]
+pub fn scan(pos: &Position, c: Cell, mut f: impl FnMut(Cell, u8)) {
+    let p = pos.at(c);
+    let tb = &pos.v.tables;
+    let us = p.owner();
+    let def = &pos.v.pieces[p.kind() as usize];
+    for a in tb.atoms(p.army(), p.kind(), c) {
+        if a.cond != 0 {
+            continue;
+        }
+        let cells = tb.cells(a);
+        let can_take = a.flags & CAPTURE != 0;
+        // Flags for an empty cell, and for an occupied one (if the atom captures at all).
+        let on_empty = (can_take as u8 * ATTACK) | ((a.flags & MOVE != 0) as u8 * REACH);
+        let on_man = |q: crate::piece::Piece| ATTACK | ((q.owner() != us) as u8 * REACH);
+        if a.flags & LEAPS != 0 {
+            for &x in cells {
+                let q = pos.at_table(x);
+                if q.is_empty() {
+                    f(x, on_empty);
+                } else if can_take {
+                    f(x, on_man(q));
+                }
+            }
+            continue;
+        }
+        let prefix = a.prefix as usize;
+        if cells[..prefix].iter().any(|&x| !pos.at_table(x).is_empty()) {
+            continue;
+        }
+        let min = a.min as usize;
+        if a.flags & (CANNON | GRASSHOPPER) == 0 {
+            for (i, &x) in cells[prefix..].iter().enumerate() {
+                let q = pos.at_table(x);
+                if i < min {
+                    if !q.is_empty() {
+                        break;
+                    }
+                    continue;
+                }
+                if q.is_empty() {
+                    f(x, on_empty);
+                } else {
+                    if can_take {
+                        f(x, on_man(q));
+                    }
+                    break;
+                }
+            }
+        } else {
+            let mut it = cells[prefix..].iter();
+            let Some(&screen) = it.by_ref().find(|&&x| !pos.at_table(x).is_empty()) else {
+                continue;
+            };
+            if def.hop_exclude >> pos.at_table(screen).kind() & 1 != 0 {
+                continue;
+            }
+            for &x in it {
+                let q = pos.at_table(x);
+                if q.is_empty() {
+                    f(x, on_empty);
+                } else {
+                    if can_take && def.hop_spare >> q.kind() & 1 == 0 {
+                        f(x, on_man(q));
+                    }
+                    break;
+                }
+                if a.flags & GRASSHOPPER != 0 {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+#[inline]
+pub fn set(b: &mut Bits, c: Cell) {
+    b[c as usize >> 6] |= 1 << (c & 63);
+}
+
+#[inline]
+pub fn has(b: &Bits, c: Cell) -> bool {
+    b[c as usize >> 6] >> (c & 63) & 1 != 0
+}
+
+pub const EMPTY: Bits = [0; BITS_WORDS];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scan_of(game: &str, fen: &str, cell: &str) -> (Vec<String>, Vec<String>) {
+        let v = crate::variants::build(game, "").unwrap();
+        let pos = crate::fen::parse(&v, fen).unwrap();
+        let c = v.geo.parse_cell(cell).unwrap();
+        let (mut att, mut reach) = (Vec::new(), Vec::new());
+        scan(&pos, c, |x, fl| {
+            if fl & ATTACK != 0 {
+                att.push(v.geo.name(x));
+            }
+            if fl & REACH != 0 {
+                reach.push(v.geo.name(x));
+            }
+        });
+        att.sort();
+        reach.sort();
+        (att, reach)
+    }
+
+    /// A slider attacks up to and including the first man (own: defended), and reaches only
+    /// empty cells and the enemy man.
+    #[test]
+    fn rider_attacks_stop_at_the_first_man() {
+        let (att, reach) = scan_of("chess", "4k3/8/8/8/8/8/P7/R3K2r w - - 0 1", "a1");
+        assert_eq!(att, ["a2", "b1", "c1", "d1", "e1"]);
+        assert_eq!(reach, ["b1", "c1", "d1"]);
+    }
+
+    /// A pawn attacks its capture cells even when empty, and reaches its steps (the double step
+    /// from its first rank too), which attack nothing.
+    #[test]
+    fn pawn_attacks_are_its_captures() {
+        let (att, reach) = scan_of("chess", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e2");
+        assert_eq!(att, ["d3", "f3"]);
+        assert_eq!(reach, ["e3", "e4"]);
+    }
+
+    /// A cannon attacks the first man past its screen, not the cells before it.
+    #[test]
+    fn cannon_attacks_past_the_screen() {
+        let (att, reach) = scan_of("xiangqi", "4k4/9/9/9/4p4/9/9/4C4/9/3K5 b - - 0 1", "e3");
+        let has = |l: &[String], c: &str| l.iter().any(|x| x == c);
+        // e6 is the screen; e7..e9 would be taken if a man stood there; e10 holds the general.
+        for c in ["e7", "e8", "e9", "e10"] {
+            assert!(has(&att, c), "{c} {att:?}");
+        }
+        for c in ["e4", "e5", "e6"] {
+            assert!(!has(&att, c), "{c} {att:?}");
+        }
+        assert!(
+            has(&reach, "e5") && has(&reach, "e10") && !has(&reach, "e7"),
+            "{reach:?}"
+        );
+    }
+}
