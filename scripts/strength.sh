@@ -10,7 +10,8 @@
 #
 # Fairy-Max opponents: fairymax (chess, capablanca), shamax (shatranj).
 # Environment: CUTECHESS (path to cutechess-cli), FSF (Fairy-Stockfish binary, default
-# /usr/local/bin/fairy-stockfish-lb), CONCURRENCY (default 1), THREADS (chatrang threads).
+# /usr/local/bin/fairy-stockfish-lb), OPPONENTS (default "fairymax fsf"), CONCURRENCY (default 1),
+# THREADS (chatrang threads), ENGINE (a chatrang binary to test instead of a fresh build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -21,6 +22,7 @@ VARIANTS=${*:-chess}
 CONC=${CONCURRENCY:-1}
 THREADS=${THREADS:-1}
 FSF=${FSF:-/usr/local/bin/fairy-stockfish-lb}
+OPPONENTS=${OPPONENTS:-fairymax fsf}
 OUT=${OUT:-/tmp/chatrang-strength}
 mkdir -p "$OUT"
 
@@ -55,21 +57,28 @@ match() { # name variant[:options] opponent-args...
         "${book[@]}" -games 2 -rounds $(( (GAMES + 1) / 2 )) -repeat -concurrency "$CONC" \
         -recover -pgnout "$OUT/$name-$variant.pgn" 2>&1 | tee "$OUT/$name-$variant.log" \
         | grep -E "^(Score of|Elo difference|Finished match)|forfeit|illegal|disconnect|stalls" || true
+    python3 "$ROOT/scripts/match_tally.py" "$OUT/$name-$variant.log" || true
 }
 
 for v in $VARIANTS; do
-    # fairymax knows chess, shatranj, capablanca and a few more under its own names.
-    case ${v%%:*} in
-        chess|capablanca|knightmate) match fairymax "$v" name=fairymax cmd=/usr/games/fairymax proto=xboard ;;
-        # shamax is Fairy-Max built for shatranj (bare-king rule, no double step).
-        shatranj) match shamax "$v" name=shamax cmd=/usr/games/shamax proto=xboard ;;
-        # Fairy-Max's courier starts from the pre-opening array with pawn double steps, and it
-        # cannot be given another position (setboard=0; edit knows only orthodox letters).
-        courier) echo "(Fairy-Max plays another courier: skipped)" ;;
-    esac
-    if [ -x "$FSF" ]; then
-        GAMES=${FSF_GAMES:-$GAMES} match fairy-stockfish "$v" name=fairy-stockfish cmd="$FSF" proto=uci option.Threads=1 option.Hash=64
-    else
-        echo "(no Fairy-Stockfish at $FSF: skipped)"
+    if [[ " $OPPONENTS " == *" fairymax "* ]]; then
+        # Fairy-Max knows chess, capablanca and a few more under its own names.
+        case ${v%%:*} in
+            chess|capablanca|knightmate)
+                match fairymax "$v" name=fairymax cmd=/usr/games/fairymax proto=xboard ;;
+            # shamax is Fairy-Max built for shatranj (bare-king rule, no double step).
+            shatranj) match shamax "$v" name=shamax cmd=/usr/games/shamax proto=xboard ;;
+            # Fairy-Max's courier starts from the pre-opening array with pawn double steps, and
+            # it cannot be given another position (setboard=0; edit knows only orthodox letters).
+            courier) echo "(Fairy-Max plays another courier: skipped)" ;;
+        esac
+    fi
+    if [[ " $OPPONENTS " == *" fsf "* ]]; then
+        if [ -x "$FSF" ]; then
+            GAMES=${FSF_GAMES:-$GAMES} match fairy-stockfish "$v" name=fairy-stockfish cmd="$FSF" \
+                proto=uci option.Threads=1 option.Hash=64
+        else
+            echo "(no Fairy-Stockfish at $FSF: skipped)"
+        fi
     fi
 done

@@ -78,3 +78,29 @@ fn every_game_plays_legal_moves() {
 fn chess_plays_legal_moves_with_two_threads() {
     assert!(play("chess", 16, 20000, 2).unwrap() > 0);
 }
+
+/// With two threads a depth-limited search ends at the requested depth (whichever thread gets
+/// there first), and the last line reported is the line the best move comes from.
+#[test]
+fn two_threads_reach_the_requested_depth() {
+    let v = variants::build("chess", "").unwrap();
+    let mut s = Searcher::new(16);
+    s.threads = 2;
+    for fen in [
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ] {
+        let pos = fen::parse(&v, fen).unwrap();
+        let mut last = None;
+        let r = s.search(&pos, &Limits::depth(9), &Control::new(false), &mut |i| {
+            last = Some((i.depth, i.pv.first().copied()))
+        });
+        assert_eq!(r.depth, 9, "{fen}");
+        let (depth, first) = last.expect("no info line");
+        assert_eq!(depth, 9, "{fen}");
+        assert_eq!(first, r.best, "{fen}");
+        let mut legal = MoveList::new();
+        legal_moves(&mut pos.clone(), &mut legal);
+        assert!(legal.contains(&r.best.unwrap()));
+    }
+}

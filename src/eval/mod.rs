@@ -3,9 +3,10 @@
 //! `EvalParams::new` derives, once per variant: piece values (the game's `PieceDef.value`, or a
 //! value derived from the compiled move tables), piece-square tables (mobility/centrality,
 //! advancement toward promotion, royal placement), and the weights of the dynamic terms.
-//! `evaluate` then adds, per side: material (board and hand), piece-square terms, rider mobility,
-//! royal safety, tapered between middle game and endgame by the non-pawn material left, scaled
-//! down when the side ahead has no mating material. No allocation happens in `evaluate`.
+//! `evaluate` then adds, per side: material (board and hand), piece-square terms, mobility,
+//! threats and royal safety from attack maps (`attacks`), tapered between middle game and endgame
+//! by the non-pawn material left, scaled down when the side ahead has no mating material. No
+//! allocation happens in `evaluate`.
 
 mod attacks;
 

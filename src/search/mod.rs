@@ -11,7 +11,7 @@ pub mod see;
 pub mod time;
 pub mod tt;
 
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -186,7 +186,6 @@ impl Searcher {
             limits,
             budget: time::budget(limits, self.overhead_ms),
             done: AtomicBool::new(false),
-            deepest: AtomicI32::new(0),
             nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
             root_moves: list.to_vec(),
             multipv: limits.multipv.max(1),
@@ -267,8 +266,6 @@ struct Shared<'a> {
     budget: Option<Budget>,
     /// Set by the main thread when it ends: helpers stop.
     done: AtomicBool,
-    /// The deepest iteration any thread has completed.
-    deepest: AtomicI32,
     nodes: Vec<AtomicU64>,
     root_moves: Vec<Move>,
     multipv: usize,
@@ -812,14 +809,18 @@ impl<'a> Worker<'a> {
                 break;
             }
             self.completed = depth;
-            let deepest = self.sh.deepest.fetch_max(depth, Relaxed).max(depth);
             if limits.depth.is_some() && depth >= max_depth {
                 // Any thread reaching the requested depth ends the search.
                 self.stop_all();
                 break;
             }
             if self.id != 0 {
+                // Helpers search every other depth (odd helpers the odd ones), so they run ahead
+                // of the main thread and fill the table for it instead of repeating its work.
                 depth += 1;
+                if (depth + self.id as i32) % 2 == 1 && depth < max_depth {
+                    depth += 1;
+                }
                 continue;
             }
             // Main thread: limits.
@@ -859,7 +860,7 @@ impl<'a> Worker<'a> {
                 }
             }
             // A helper already finished deeper iterations: go past them.
-            depth = (depth + 1).max(deepest + 1);
+            depth += 1;
         }
         self.sh.nodes[self.id].store(self.nodes, Relaxed);
     }
