@@ -859,7 +859,6 @@ impl<'a> Worker<'a> {
                     break;
                 }
             }
-            // A helper already finished deeper iterations: go past them.
             depth += 1;
         }
         self.sh.nodes[self.id].store(self.nodes, Relaxed);
