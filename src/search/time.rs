@@ -70,7 +70,7 @@ pub fn budget(l: &Limits, overhead: u64) -> Option<Budget> {
         });
     }
     let time = l.time?;
-    let mtg = l.movestogo.unwrap_or(35).clamp(1, 50) as u64;
+    let mtg = l.movestogo.unwrap_or(30).clamp(1, 50) as u64;
     // Usable time over the next `mtg` moves, charging the latency `overhead` to every one of
     // them: when the clock runs low, thinking shrinks below the increment so the clock holds.
     let avail = (time + l.inc * (mtg - 1)).saturating_sub(overhead * (mtg + 2));
