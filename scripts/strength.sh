@@ -42,6 +42,9 @@ match() { # name variant[:options] opponent-args...
     local name=$1 spec=$2; shift 2
     local variant=${spec%%:*} vopts=""
     [ "$spec" != "$variant" ] && vopts=${spec#*:}
+    # cutechess's capablanca castles the king three squares (Capablanca's rule); ours defaults to
+    # the book's two, so say so unless options were given.
+    [ "$variant" = capablanca ] && [ -z "$vopts" ] && vopts=castling=three
     local book=()
     if [ "$variant" = chess ]; then
         book=(-openings file="$ROOT/scripts/openings_chess.pgn" format=pgn order=sequential)
