@@ -92,11 +92,6 @@ pub type Bits = [u64; BITS_WORDS];
 pub const BITS_WORDS: usize = crate::geometry::MAX_CELLS.div_ceil(64);
 
 #[inline]
-fn bits_set(b: &mut Bits, c: Cell) {
-    b[c as usize >> 6] |= 1 << (c & 63);
-}
-
-#[inline]
 fn bits_meet(a: &Bits, b: &Bits) -> bool {
     a.iter().zip(b).any(|(x, y)| x & y != 0)
 }
@@ -345,7 +340,7 @@ impl EvalParams {
                         let (dx, dy, dz) = coords[d as usize];
                         let ahead = if army == 0 { dy > y } else { dy < y };
                         if ahead && (dx - x).abs() <= 1 && (dz - z).abs() <= 1 {
-                            bits_set(b, d);
+                            attacks::set(b, d);
                         }
                     }
                 }
@@ -573,47 +568,12 @@ fn promotion_distance(v: &Variant, army: Player, t: PieceType) -> Vec<u16> {
     d
 }
 
-/// Live destinations of the man on `c` (empty or enemy cells reachable now), for rider mobility.
+/// Live destinations of the man on `c` (empty or enemy cells reachable now), for rider mobility
+/// where no attack maps are built.
 #[inline]
 fn mobility(pos: &Position, c: Cell) -> i32 {
-    let p = pos.at(c);
-    let tb = &pos.v.tables;
-    let us = p.owner();
     let mut n = 0;
-    for a in tb.atoms(p.army(), p.kind(), c) {
-        if a.cond != 0 || a.flags & (CANNON | GRASSHOPPER) != 0 {
-            continue;
-        }
-        let cells = tb.cells(a);
-        if a.flags & LEAPS != 0 {
-            for &x in cells {
-                let q = pos.at(x);
-                if q.is_empty() {
-                    n += (a.flags & MOVE != 0) as i32;
-                } else if a.flags & CAPTURE != 0 && q.owner() != us {
-                    n += 1;
-                }
-            }
-            continue;
-        }
-        let prefix = a.prefix as usize;
-        if cells[..prefix].iter().any(|&x| !pos.at(x).is_empty()) {
-            continue;
-        }
-        for (i, &x) in cells[prefix..].iter().enumerate() {
-            let q = pos.at(x);
-            if q.is_empty() {
-                if a.flags & MOVE != 0 && i >= a.min as usize {
-                    n += 1;
-                }
-            } else {
-                if a.flags & CAPTURE != 0 && q.owner() != us && i >= a.min as usize {
-                    n += 1;
-                }
-                break;
-            }
-        }
-    }
+    attacks::scan(pos, c, |_, fl| n += (fl & attacks::REACH != 0) as i32);
     n
 }
 
@@ -739,7 +699,7 @@ pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
             for t in 0..nt {
                 if ep.pawn_like[t] {
                     for &c in pos.cells_of(p as Player, t as PieceType) {
-                        bits_set(bits, c);
+                        attacks::set(bits, c);
                     }
                 }
             }
