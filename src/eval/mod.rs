@@ -677,10 +677,37 @@ const MOB_MG: i32 = 4;
 const MOB_EG: i32 = 4;
 const TEMPO: i32 = 10;
 
+/// How far the cheap terms (material, piece squares, passed men, tropism) must land outside the
+/// window before `evaluate_lazy` skips the attack maps: above what those terms add in practice.
+pub const LAZY_MARGIN: i32 = 500;
+
 /// The static evaluation, in centipawns, for the side to move.
 pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
+    evaluate_in(pos, ep, None).0
+}
+
+/// The evaluation for a search window: when the cheap terms alone land more than `LAZY_MARGIN`
+/// outside `[alpha, beta]`, the attack maps are skipped and that estimate is returned with
+/// `false` (inexact: not to be cached).
+pub fn evaluate_lazy(pos: &Position, ep: &EvalParams, alpha: i32, beta: i32) -> (i32, bool) {
+    evaluate_in(pos, ep, Some((alpha, beta)))
+}
+
+/// Per-player sums the final score is made of.
+#[derive(Default)]
+struct Tally {
+    total: [Score; 4],
+    material: [i32; 4],
+    npm: [i32; 4],
+    pawns: [i32; 4],
+    men: [i32; 4],
+    danger: [i32; 4],
+    zone_attackers: [i32; 2],
+    zone_weight: [i32; 2],
+}
+
+fn evaluate_in(pos: &Position, ep: &EvalParams, window: Option<(i32, i32)>) -> (i32, bool) {
     let players = ep.players.min(4);
-    let us = pos.side as usize;
     let nt = ep.ntypes;
     let mut royal_cell = [NO_CELL; 4];
     for (p, rc) in royal_cell.iter_mut().enumerate().take(players) {
@@ -705,52 +732,8 @@ pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
             }
         }
     }
-    // Attack maps (two players): any attack, pawn-like attacks, and enemy men attacked by a
-    // cheaper man.
     let threats_on = ep.threats;
-    let mut att = [attacks::EMPTY; 2];
-    let mut patt = [attacks::EMPTY; 2];
-    let mut lesser = [attacks::EMPTY; 2];
-    // Each royal man's zone (its cell and neighbours), and the enemy pieces attacking it.
-    let mut zone = [attacks::EMPTY; 2];
-    let mut zone_attackers = [0i32; 2];
-    let mut zone_weight = [0i32; 2];
-    if threats_on {
-        for p in 0..2 {
-            let k = royal_cell[p];
-            if k == NO_CELL {
-                continue;
-            }
-            attacks::set(&mut zone[p], k);
-            for &n in &ep.neighbours[k as usize] {
-                if n == NO_CELL {
-                    break;
-                }
-                attacks::set(&mut zone[p], n);
-            }
-        }
-        for p in 0..2 {
-            for t in 0..nt {
-                if !ep.pawn_like[t] {
-                    continue;
-                }
-                for &c in pos.cells_of(p as Player, t as PieceType) {
-                    attacks::scan(pos, c, |x, fl| {
-                        if fl & attacks::ATTACK != 0 {
-                            attacks::set(&mut att[p], x);
-                            attacks::set(&mut patt[p], x);
-                        }
-                    });
-                }
-            }
-        }
-    }
-    let mut total = [Score::default(); 4];
-    let mut material = [0i32; 4];
-    let mut npm = [0i32; 4];
-    let mut pawns = [0i32; 4];
-    let mut men = [0i32; 4];
-    let mut danger = [0i32; 4];
+    let mut tl = Tally::default();
     for p in 0..players {
         let pl = p as Player;
         let mut s = Score::default();
@@ -766,10 +749,11 @@ pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
                 continue;
             }
             let val = ep.value[t];
-            let rider = ep.rider[t];
             let royal = ep.royal[t];
             let tropism = !royal && !ep.pawn_like[t] && players == 2;
             let pawn = passed_on && ep.pawn_like[t];
+            // Without attack maps, riders count their live destinations here.
+            let rider_mobility = !threats_on && ep.rider[t];
             for &c in cells {
                 let army = pos.at(c).army();
                 let ps = ep.pst_at(army, ti, c);
@@ -783,47 +767,7 @@ pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
                         s.eg += b.eg;
                     }
                 }
-                if threats_on && !ep.pawn_like[t] {
-                    // Safe mobility (cells not covered by enemy pawn-like men), defence and
-                    // threats in one walk over the man's moves.
-                    let them = 1 - p;
-                    let (a, pa, le) = (&mut att[p], &patt[them], &mut lesser[p]);
-                    let mut safe = 0;
-                    let mut hits = 0;
-                    let kz = &zone[them];
-                    attacks::scan(pos, c, |x, fl| {
-                        if fl & attacks::ATTACK != 0 {
-                            attacks::set(a, x);
-                            hits += attacks::has(kz, x) as i32;
-                            let q = pos.at_table(x);
-                            if !royal
-                                && !q.is_empty()
-                                && q.owner() as usize == them
-                                && ep.see_value[q.kind() as usize] > ep.see_value[t] + 50
-                            {
-                                attacks::set(le, x);
-                            }
-                        }
-                        if fl & attacks::REACH != 0 && !attacks::has(pa, x) {
-                            safe += 1;
-                        }
-                    });
-                    if hits > 0 && !royal {
-                        zone_attackers[them] += 1;
-                        zone_weight[them] +=
-                            (ep.see_value[t] / 8).clamp(10, 110) + KING_ZONE_HIT * hits.min(4);
-                    }
-                    if !royal {
-                        let m = safe - ep.mob_base[t];
-                        let (wm, we) = if rider {
-                            (ep.mob_weight[t].mg, ep.mob_weight[t].eg)
-                        } else {
-                            (ep.mob_weight[t].mg / 2, ep.mob_weight[t].eg / 2)
-                        };
-                        s.mg += wm * m;
-                        s.eg += we * m;
-                    }
-                } else if rider {
+                if rider_mobility {
                     let m = mobility(pos, c) - ep.mob_base[t];
                     s.mg += ep.mob_weight[t].mg * m;
                     s.eg += ep.mob_weight[t].eg * m;
@@ -834,7 +778,7 @@ pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
                     if k != NO_CELL {
                         let d = chebyshev(ep, c, k);
                         if d <= 2 {
-                            danger[them] += (3 - d) * (ep.see_value[t] / 100).clamp(1, 9);
+                            tl.danger[them] += (3 - d) * (ep.see_value[t] / 100).clamp(1, 9);
                         }
                     }
                 }
@@ -847,34 +791,39 @@ pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
                 if !royal && players == 2 {
                     // Men in hand can be dropped next to the enemy royal man.
                     let w = (ep.see_value[t] / 300).clamp(1, 3);
-                    danger[1 - p] += inhand.min(2) * w;
+                    tl.danger[1 - p] += inhand.min(2) * w;
                 }
             }
             if royal {
                 continue;
             }
-            men[p] += n;
-            material[p] += ep.see_value[t] * n;
+            tl.men[p] += n;
+            tl.material[p] += ep.see_value[t] * n;
             if ep.pawn_like[t] {
-                pawns[p] += n;
+                tl.pawns[p] += n;
             } else {
-                npm[p] += ep.see_value[t] * n;
+                tl.npm[p] += ep.see_value[t] * n;
             }
         }
-        total[p] = s;
+        tl.total[p] = s;
+    }
+    if ep.anti {
+        return (combine(pos, ep, &tl), true);
+    }
+    if threats_on && let Some((alpha, beta)) = window {
+        let cheap = combine(pos, ep, &tl);
+        if cheap - LAZY_MARGIN >= beta || cheap + LAZY_MARGIN <= alpha {
+            return (cheap, false);
+        }
     }
     if threats_on {
-        for p in 0..2 {
-            let t = threat_score(pos, ep, p, &att, &patt[p], &lesser[p]);
-            total[p].mg += t.mg;
-            total[p].eg += t.eg;
-        }
+        attack_terms(pos, ep, &royal_cell, &mut tl);
     }
     if players == 2 && ep.has_pawns {
         let ps = pawn_structure(pos, ep);
         for p in 0..2 {
-            total[p].mg += ps[p].mg;
-            total[p].eg += ps[p].eg;
+            tl.total[p].mg += ps[p].mg;
+            tl.total[p].eg += ps[p].eg;
         }
     }
     // Royal safety (middle game): shelter of own men around the royal man against nearby attackers.
@@ -894,11 +843,11 @@ pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
                     shelter += 1;
                 }
             }
-            let d = (danger[p] - shelter).max(0);
-            total[p].mg -= (d * d / 2).min(400) - 6 * shelter.min(3);
-            if zone_attackers[p] >= 2 {
-                let w = zone_weight[p];
-                total[p].mg -= (w * w / 1024).min(500);
+            let d = (tl.danger[p] - shelter).max(0);
+            tl.total[p].mg -= (d * d / 2).min(400) - 6 * shelter.min(3);
+            if tl.zone_attackers[p] >= 2 {
+                let w = tl.zone_weight[p];
+                tl.total[p].mg -= (w * w / 1024).min(500);
             }
             // A confined royal man (palace): own men inside its region defend it, enemy men
             // inside it attack it.
@@ -917,11 +866,116 @@ pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
                     }
                 }
                 let def = def.min(4);
-                total[p].mg += PALACE_DEFENDER.mg * def - PALACE_INTRUDER.mg * att;
-                total[p].eg += PALACE_DEFENDER.eg * def - PALACE_INTRUDER.eg * att;
+                tl.total[p].mg += PALACE_DEFENDER.mg * def - PALACE_INTRUDER.mg * att;
+                tl.total[p].eg += PALACE_DEFENDER.eg * def - PALACE_INTRUDER.eg * att;
             }
         }
     }
+    (combine(pos, ep, &tl), true)
+}
+
+/// Two players: threats, safe mobility and royal-zone attackers from one walk over each man's
+/// moves (pawn-like men first, so the pieces know which cells enemy pawns cover).
+fn attack_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mut Tally) {
+    let nt = ep.ntypes;
+    // Any attack, pawn-like attacks, and enemy men attacked by a cheaper man.
+    let mut att = [attacks::EMPTY; 2];
+    let mut patt = [attacks::EMPTY; 2];
+    let mut lesser = [attacks::EMPTY; 2];
+    // Each royal man's zone: its cell and neighbours.
+    let mut zone = [attacks::EMPTY; 2];
+    for p in 0..2 {
+        let k = royal_cell[p];
+        if k == NO_CELL {
+            continue;
+        }
+        attacks::set(&mut zone[p], k);
+        for &n in &ep.neighbours[k as usize] {
+            if n == NO_CELL {
+                break;
+            }
+            attacks::set(&mut zone[p], n);
+        }
+    }
+    for p in 0..2 {
+        for t in 0..nt {
+            if !ep.pawn_like[t] {
+                continue;
+            }
+            for &c in pos.cells_of(p as Player, t as PieceType) {
+                attacks::scan(pos, c, |x, fl| {
+                    if fl & attacks::ATTACK != 0 {
+                        attacks::set(&mut att[p], x);
+                        attacks::set(&mut patt[p], x);
+                    }
+                });
+            }
+        }
+    }
+    for p in 0..2 {
+        let them = 1 - p;
+        for t in 0..nt {
+            if ep.pawn_like[t] {
+                continue;
+            }
+            let royal = ep.royal[t];
+            let rider = ep.rider[t];
+            for &c in pos.cells_of(p as Player, t as PieceType) {
+                // Safe mobility (cells not covered by enemy pawn-like men), defence and threats
+                // in one walk over the man's moves.
+                let (a, pa, le) = (&mut att[p], &patt[them], &mut lesser[p]);
+                let mut safe = 0;
+                let mut hits = 0;
+                let kz = &zone[them];
+                attacks::scan(pos, c, |x, fl| {
+                    if fl & attacks::ATTACK != 0 {
+                        attacks::set(a, x);
+                        hits += attacks::has(kz, x) as i32;
+                        let q = pos.at_table(x);
+                        if !royal
+                            && !q.is_empty()
+                            && q.owner() as usize == them
+                            && ep.see_value[q.kind() as usize] > ep.see_value[t] + 50
+                        {
+                            attacks::set(le, x);
+                        }
+                    }
+                    if fl & attacks::REACH != 0 && !attacks::has(pa, x) {
+                        safe += 1;
+                    }
+                });
+                if royal {
+                    continue;
+                }
+                if hits > 0 {
+                    tl.zone_attackers[them] += 1;
+                    tl.zone_weight[them] +=
+                        (ep.see_value[t] / 8).clamp(10, 110) + KING_ZONE_HIT * hits.min(4);
+                }
+                let m = safe - ep.mob_base[t];
+                let (wm, we) = if rider {
+                    (ep.mob_weight[t].mg, ep.mob_weight[t].eg)
+                } else {
+                    (ep.mob_weight[t].mg / 2, ep.mob_weight[t].eg / 2)
+                };
+                tl.total[p].mg += wm * m;
+                tl.total[p].eg += we * m;
+            }
+        }
+    }
+    for p in 0..2 {
+        let t = threat_score(pos, ep, p, &att, &patt[p], &lesser[p]);
+        tl.total[p].mg += t.mg;
+        tl.total[p].eg += t.eg;
+    }
+}
+
+/// The final score from the tallies: side to move against the others, endgame scaling and the
+/// bare-king rules, tapered by phase.
+fn combine(pos: &Position, ep: &EvalParams, tl: &Tally) -> i32 {
+    let players = ep.players.min(4);
+    let us = pos.side as usize;
+    let (total, material, npm, pawns, men) = (&tl.total, &tl.material, &tl.npm, &tl.pawns, &tl.men);
     let npm_all: i32 = npm.iter().sum();
     let phase = (npm_all.min(ep.phase_total) * 256) / ep.phase_total;
 
@@ -1092,5 +1146,25 @@ mod tests {
             "r1b2rk1/ppq2ppp/2n5/3p3Q/8/2N5/PP4PP/R3R1K1 b - - 0 1",
         );
         assert!(attacked < quiet - 30, "{attacked} vs {quiet}");
+    }
+
+    /// Inside the window the lazy evaluation is the full one; far outside it the attack maps are
+    /// skipped and the estimate is flagged inexact (the middle-game position has threats, so the
+    /// estimate differs).
+    #[test]
+    fn lazy_eval_skips_attack_maps_only_far_outside_the_window() {
+        let v = crate::variants::build("chess", "").unwrap();
+        let ep = EvalParams::new(&v);
+        let pos =
+            crate::fen::parse(&v, "r1b2rk1/ppq2ppp/2n5/3p3Q/8/2N5/PP4PP/R4RK1 b - - 0 1").unwrap();
+        let full = evaluate(&pos, &ep);
+        assert_eq!(evaluate_lazy(&pos, &ep, full - 50, full + 50), (full, true));
+        assert_eq!(evaluate_lazy(&pos, &ep, -30_000, 30_000), (full, true));
+        let (est, exact) = evaluate_lazy(&pos, &ep, full + 2000, full + 2001);
+        assert!(!exact);
+        assert_ne!(est, full);
+        assert!((est - full).abs() < LAZY_MARGIN, "{est} vs {full}");
+        let (_, exact) = evaluate_lazy(&pos, &ep, full - 2001, full - 2000);
+        assert!(!exact);
     }
 }

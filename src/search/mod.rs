@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use arrayvec::ArrayVec;
 
-use crate::eval::{EvalParams, evaluate};
+use crate::eval::{EvalParams, evaluate, evaluate_lazy};
 use crate::geometry::{Cell, NO_CELL};
 use crate::movegen::{MAX_MOVES, MoveList, legal_moves, pseudo_legal};
 use crate::moves::{Move, MoveKind};
@@ -303,7 +303,7 @@ static LMR: once_cell::sync::Lazy<Vec<[i32; 64]>> = once_cell::sync::Lazy::new(|
             let mut row = [0; 64];
             for (n, r) in row.iter_mut().enumerate() {
                 if d > 0 && n > 0 {
-                    *r = (0.75 + (d as f64).ln() * (n as f64).ln() / 2.25) as i32;
+                    *r = (0.5 + (d as f64).ln() * (n as f64).ln() / 1.9) as i32;
                 }
             }
             row
@@ -1100,6 +1100,7 @@ impl<'a> Worker<'a> {
         let mut quiets: ArrayVec<usize, 64> = ArrayVec::new();
         let mut n = 0usize;
         let lmp_limit = (3 + depth * depth) as usize * if improving { 2 } else { 1 };
+        let tt_capture = tt_move != Move::NONE && ordering::is_tactical(&self.pos, tt_move);
         for i in 0..list.len() {
             ordering::pick_best(&mut list, &mut scores, i);
             let m = list[i];
@@ -1172,7 +1173,14 @@ impl<'a> Worker<'a> {
             self.stack[ply].hidx = hidx;
             self.pos.make(m);
             let gives_check = self.pos.in_check();
-            let ext = ((gives_check || singular > 0) && (ply as i32) < 2 * self.root_depth) as i32;
+            // Checks are extended unless a quiet check loses the checking man by exchange.
+            let mut check_ext = gives_check;
+            if gives_check && !tactical {
+                self.pos.unmake(m);
+                check_ext = see::see(&self.pos, ep, m).is_none_or(|x| x >= 0);
+                self.pos.make(m);
+            }
+            let ext = ((check_ext || singular > 0) && (ply as i32) < 2 * self.root_depth) as i32;
             let new_depth = depth - 1 + ext;
             let mut v;
             if n == 1 {
@@ -1191,13 +1199,15 @@ impl<'a> Worker<'a> {
                     r -= pv_node as i32;
                     r += cut as i32;
                     r += !improving as i32;
+                    // A capture as hash move: quiet alternatives rarely beat it.
+                    r += tt_capture as i32;
                     if scores[i] >= ordering::KILLER - 2 {
                         r -= 1;
                     }
                     if gives_check || in_check {
                         r -= 1;
                     }
-                    r -= self.quiet_score(ply, hidx) / 12000;
+                    r -= self.quiet_score(ply, hidx) / 10000;
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 v = -self.search(
@@ -1337,6 +1347,8 @@ impl<'a> Worker<'a> {
         let mut list = MoveList::new();
         let mut best;
         let stand;
+        // False when `stand` is the lazy estimate, which is not cached.
+        let mut exact = true;
         if in_check {
             legal_moves(&mut self.pos, &mut list);
             if list.is_empty() {
@@ -1348,9 +1360,9 @@ impl<'a> Worker<'a> {
             best = -INF;
             stand = NO_EVAL;
         } else {
-            stand = match hit {
-                Some(h) if h.eval != NO_EVAL => h.eval,
-                _ => evaluate(&self.pos, ep),
+            (stand, exact) = match hit {
+                Some(h) if h.eval != NO_EVAL => (h.eval, true),
+                _ => evaluate_lazy(&self.pos, ep, alpha, beta),
             };
             if stand >= beta {
                 return stand;
@@ -1430,9 +1442,14 @@ impl<'a> Worker<'a> {
         } else {
             BOUND_UPPER
         };
-        self.sh
-            .tt
-            .store(key, best_move, score_to_tt(best, ply), stand, 0, bound);
+        self.sh.tt.store(
+            key,
+            best_move,
+            score_to_tt(best, ply),
+            if exact { stand } else { NO_EVAL },
+            0,
+            bound,
+        );
         best
     }
 }
