@@ -821,15 +821,14 @@ fn evaluate_in(pos: &Position, ep: &EvalParams, window: Option<(i32, i32)>) -> (
     }
     if players == 2 && ep.has_pawns {
         let ps = pawn_structure(pos, ep);
-        for p in 0..2 {
-            tl.total[p].mg += ps[p].mg;
-            tl.total[p].eg += ps[p].eg;
+        for (t, s) in tl.total.iter_mut().zip(ps) {
+            t.mg += s.mg;
+            t.eg += s.eg;
         }
     }
     // Royal safety (middle game): shelter of own men around the royal man against nearby attackers.
     if players == 2 {
-        for p in 0..2 {
-            let k = royal_cell[p];
+        for (p, &k) in royal_cell.iter().enumerate().take(2) {
             if k == NO_CELL {
                 continue;
             }
