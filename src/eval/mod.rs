@@ -677,20 +677,18 @@ const MOB_MG: i32 = 4;
 const MOB_EG: i32 = 4;
 const TEMPO: i32 = 10;
 
-/// How far the cheap terms (material, piece squares, passed men, tropism) must land outside the
-/// window before `evaluate_lazy` skips the attack maps: above what those terms add in practice.
-pub const LAZY_MARGIN: i32 = 500;
-
 /// The static evaluation, in centipawns, for the side to move.
 pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
-    evaluate_in(pos, ep, None).0
-}
-
-/// The evaluation for a search window: when the cheap terms alone land more than `LAZY_MARGIN`
-/// outside `[alpha, beta]`, the attack maps are skipped and that estimate is returned with
-/// `false` (inexact: not to be cached).
-pub fn evaluate_lazy(pos: &Position, ep: &EvalParams, alpha: i32, beta: i32) -> (i32, bool) {
-    evaluate_in(pos, ep, Some((alpha, beta)))
+    let mut tl = Tally::default();
+    let royal_cell = cheap_terms(pos, ep, &mut tl);
+    if ep.anti {
+        return combine(pos, ep, &tl);
+    }
+    if ep.threats {
+        attack_terms(pos, ep, &royal_cell, &mut tl);
+    }
+    safety_terms(pos, ep, &royal_cell, &mut tl);
+    combine(pos, ep, &tl)
 }
 
 /// Per-player sums the final score is made of.
@@ -706,7 +704,9 @@ struct Tally {
     zone_weight: [i32; 2],
 }
 
-fn evaluate_in(pos: &Position, ep: &EvalParams, window: Option<(i32, i32)>) -> (i32, bool) {
+/// Material, piece squares, passed men, royal proximity and men in hand (and rider mobility where
+/// no attack maps are built); returns each player's royal cell.
+fn cheap_terms(pos: &Position, ep: &EvalParams, tl: &mut Tally) -> [Cell; 4] {
     let players = ep.players.min(4);
     let nt = ep.ntypes;
     let mut royal_cell = [NO_CELL; 4];
@@ -733,7 +733,6 @@ fn evaluate_in(pos: &Position, ep: &EvalParams, window: Option<(i32, i32)>) -> (
         }
     }
     let threats_on = ep.threats;
-    let mut tl = Tally::default();
     for p in 0..players {
         let pl = p as Player;
         let mut s = Score::default();
@@ -807,18 +806,12 @@ fn evaluate_in(pos: &Position, ep: &EvalParams, window: Option<(i32, i32)>) -> (
         }
         tl.total[p] = s;
     }
-    if ep.anti {
-        return (combine(pos, ep, &tl), true);
-    }
-    if threats_on && let Some((alpha, beta)) = window {
-        let cheap = combine(pos, ep, &tl);
-        if cheap - LAZY_MARGIN >= beta || cheap + LAZY_MARGIN <= alpha {
-            return (cheap, false);
-        }
-    }
-    if threats_on {
-        attack_terms(pos, ep, &royal_cell, &mut tl);
-    }
+    royal_cell
+}
+
+/// Pawn structure, royal shelter and zone attackers, palace men (two players).
+fn safety_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mut Tally) {
+    let players = ep.players.min(4);
     if players == 2 && ep.has_pawns {
         let ps = pawn_structure(pos, ep);
         for (t, s) in tl.total.iter_mut().zip(ps) {
@@ -870,7 +863,6 @@ fn evaluate_in(pos: &Position, ep: &EvalParams, window: Option<(i32, i32)>) -> (
             }
         }
     }
-    (combine(pos, ep, &tl), true)
 }
 
 /// Two players: threats, safe mobility and royal-zone attackers from one walk over each man's
@@ -1145,25 +1137,5 @@ mod tests {
             "r1b2rk1/ppq2ppp/2n5/3p3Q/8/2N5/PP4PP/R3R1K1 b - - 0 1",
         );
         assert!(attacked < quiet - 30, "{attacked} vs {quiet}");
-    }
-
-    /// Inside the window the lazy evaluation is the full one; far outside it the attack maps are
-    /// skipped and the estimate is flagged inexact (the middle-game position has threats, so the
-    /// estimate differs).
-    #[test]
-    fn lazy_eval_skips_attack_maps_only_far_outside_the_window() {
-        let v = crate::variants::build("chess", "").unwrap();
-        let ep = EvalParams::new(&v);
-        let pos =
-            crate::fen::parse(&v, "r1b2rk1/ppq2ppp/2n5/3p3Q/8/2N5/PP4PP/R4RK1 b - - 0 1").unwrap();
-        let full = evaluate(&pos, &ep);
-        assert_eq!(evaluate_lazy(&pos, &ep, full - 50, full + 50), (full, true));
-        assert_eq!(evaluate_lazy(&pos, &ep, -30_000, 30_000), (full, true));
-        let (est, exact) = evaluate_lazy(&pos, &ep, full + 2000, full + 2001);
-        assert!(!exact);
-        assert_ne!(est, full);
-        assert!((est - full).abs() < LAZY_MARGIN, "{est} vs {full}");
-        let (_, exact) = evaluate_lazy(&pos, &ep, full - 2001, full - 2000);
-        assert!(!exact);
     }
 }

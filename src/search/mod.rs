@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use arrayvec::ArrayVec;
 
-use crate::eval::{EvalParams, evaluate, evaluate_lazy};
+use crate::eval::{EvalParams, evaluate};
 use crate::geometry::{Cell, NO_CELL};
 use crate::movegen::{MAX_MOVES, MoveList, legal_moves, pseudo_legal};
 use crate::moves::{Move, MoveKind};
@@ -1173,14 +1173,7 @@ impl<'a> Worker<'a> {
             self.stack[ply].hidx = hidx;
             self.pos.make(m);
             let gives_check = self.pos.in_check();
-            // Checks are extended unless a quiet check loses the checking man by exchange.
-            let mut check_ext = gives_check;
-            if gives_check && !tactical {
-                self.pos.unmake(m);
-                check_ext = see::see(&self.pos, ep, m).is_none_or(|x| x >= 0);
-                self.pos.make(m);
-            }
-            let ext = ((check_ext || singular > 0) && (ply as i32) < 2 * self.root_depth) as i32;
+            let ext = ((gives_check || singular > 0) && (ply as i32) < 2 * self.root_depth) as i32;
             let new_depth = depth - 1 + ext;
             let mut v;
             if n == 1 {
@@ -1347,8 +1340,6 @@ impl<'a> Worker<'a> {
         let mut list = MoveList::new();
         let mut best;
         let stand;
-        // False when `stand` is the lazy estimate, which is not cached.
-        let mut exact = true;
         if in_check {
             legal_moves(&mut self.pos, &mut list);
             if list.is_empty() {
@@ -1360,9 +1351,9 @@ impl<'a> Worker<'a> {
             best = -INF;
             stand = NO_EVAL;
         } else {
-            (stand, exact) = match hit {
-                Some(h) if h.eval != NO_EVAL => (h.eval, true),
-                _ => evaluate_lazy(&self.pos, ep, alpha, beta),
+            stand = match hit {
+                Some(h) if h.eval != NO_EVAL => h.eval,
+                _ => evaluate(&self.pos, ep),
             };
             if stand >= beta {
                 return stand;
@@ -1442,14 +1433,9 @@ impl<'a> Worker<'a> {
         } else {
             BOUND_UPPER
         };
-        self.sh.tt.store(
-            key,
-            best_move,
-            score_to_tt(best, ply),
-            if exact { stand } else { NO_EVAL },
-            0,
-            bound,
-        );
+        self.sh
+            .tt
+            .store(key, best_move, score_to_tt(best, ply), stand, 0, bound);
         best
     }
 }
