@@ -811,8 +811,10 @@ fn cheap_terms(pos: &Position, ep: &EvalParams, tl: &mut Tally) -> [Cell; 4] {
 
 /// Pawn structure, royal shelter and zone attackers, palace men (two players).
 fn safety_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mut Tally) {
-    let players = ep.players.min(4);
-    if players == 2 && ep.has_pawns {
+    if ep.players != 2 {
+        return;
+    }
+    if ep.has_pawns {
         let ps = pawn_structure(pos, ep);
         for (t, s) in tl.total.iter_mut().zip(ps) {
             t.mg += s.mg;
@@ -820,47 +822,45 @@ fn safety_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
         }
     }
     // Royal safety (middle game): shelter of own men around the royal man against nearby attackers.
-    if players == 2 {
-        for (p, &k) in royal_cell.iter().enumerate().take(2) {
-            if k == NO_CELL {
-                continue;
+    for (p, &k) in royal_cell.iter().enumerate().take(2) {
+        if k == NO_CELL {
+            continue;
+        }
+        let mut shelter = 0;
+        for &n in &ep.neighbours[k as usize] {
+            if n == NO_CELL {
+                break;
             }
-            let mut shelter = 0;
-            for &n in &ep.neighbours[k as usize] {
-                if n == NO_CELL {
-                    break;
+            let q = pos.at(n);
+            if !q.is_empty() && q.owner() as usize == p {
+                shelter += 1;
+            }
+        }
+        let d = (tl.danger[p] - shelter).max(0);
+        tl.total[p].mg -= (d * d / 2).min(400) - 6 * shelter.min(3);
+        if tl.zone_attackers[p] >= 2 {
+            let w = tl.zone_weight[p];
+            tl.total[p].mg -= (w * w / 1024).min(500);
+        }
+        // A confined royal man (palace): own men inside its region defend it, enemy men
+        // inside it attack it.
+        let region = &ep.royal_region[pos.at(k).army().min(1) as usize];
+        if !region.is_empty() {
+            let (mut def, mut att) = (0, 0);
+            for &c in region {
+                let q = pos.at(c);
+                if q.is_empty() || ep.royal[q.kind() as usize] {
+                    continue;
                 }
-                let q = pos.at(n);
-                if !q.is_empty() && q.owner() as usize == p {
-                    shelter += 1;
+                if q.owner() as usize == p {
+                    def += 1;
+                } else {
+                    att += (ep.see_value[q.kind() as usize] / 200).clamp(1, 4);
                 }
             }
-            let d = (tl.danger[p] - shelter).max(0);
-            tl.total[p].mg -= (d * d / 2).min(400) - 6 * shelter.min(3);
-            if tl.zone_attackers[p] >= 2 {
-                let w = tl.zone_weight[p];
-                tl.total[p].mg -= (w * w / 1024).min(500);
-            }
-            // A confined royal man (palace): own men inside its region defend it, enemy men
-            // inside it attack it.
-            let region = &ep.royal_region[pos.at(k).army().min(1) as usize];
-            if !region.is_empty() {
-                let (mut def, mut att) = (0, 0);
-                for &c in region {
-                    let q = pos.at(c);
-                    if q.is_empty() || ep.royal[q.kind() as usize] {
-                        continue;
-                    }
-                    if q.owner() as usize == p {
-                        def += 1;
-                    } else {
-                        att += (ep.see_value[q.kind() as usize] / 200).clamp(1, 4);
-                    }
-                }
-                let def = def.min(4);
-                tl.total[p].mg += PALACE_DEFENDER.mg * def - PALACE_INTRUDER.mg * att;
-                tl.total[p].eg += PALACE_DEFENDER.eg * def - PALACE_INTRUDER.eg * att;
-            }
+            let def = def.min(4);
+            tl.total[p].mg += PALACE_DEFENDER.mg * def - PALACE_INTRUDER.mg * att;
+            tl.total[p].eg += PALACE_DEFENDER.eg * def - PALACE_INTRUDER.eg * att;
         }
     }
 }
@@ -1094,48 +1094,42 @@ mod tests {
         evaluate(&crate::fen::parse(&v, fen).unwrap(), &ep)
     }
 
+    /// The chess position `worse` evaluates more than `margin` below `better` (same side to move).
+    fn assert_below_by(worse: &str, better: &str, margin: i32) {
+        let (w, b) = (eval_of("chess", worse), eval_of("chess", better));
+        assert!(w < b - margin, "{w} vs {b}");
+    }
+
     /// A piece attacked by a pawn is a threat its owner pays for: the knight on e4 under the d5
     /// pawn is worth much less than with the pawn one step back.
     #[test]
     fn man_attacked_by_a_pawn_is_a_threat() {
-        let safe = eval_of(
-            "chess",
-            "rnbqkb1r/ppp2ppp/3p4/8/4N3/8/PPPP1PPP/R1BQKB1R w KQkq - 0 1",
-        );
-        let attacked = eval_of(
-            "chess",
+        assert_below_by(
             "rnbqkb1r/ppp2ppp/8/3p4/4N3/8/PPPP1PPP/R1BQKB1R w KQkq - 0 1",
+            "rnbqkb1r/ppp2ppp/3p4/8/4N3/8/PPPP1PPP/R1BQKB1R w KQkq - 0 1",
+            THREAT_BY_PAWN.mg,
         );
-        assert!(attacked < safe - THREAT_BY_PAWN.mg, "{attacked} vs {safe}");
     }
 
     /// An undefended man under attack costs more than the same man defended.
     #[test]
     fn hanging_man_is_a_threat() {
         // The black rook on a8 attacks the knight on a4 (defended by b3 in the second).
-        let hanging = eval_of(
-            "chess",
+        assert_below_by(
             "rnbqkbnr/1ppppppp/8/8/N7/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1",
-        );
-        let defended = eval_of(
-            "chess",
             "rnbqkbnr/1ppppppp/8/8/N7/1P6/P1PPPPPP/R1BQKBNR w KQkq - 0 1",
+            HANGING.mg,
         );
-        assert!(hanging < defended - HANGING.mg, "{hanging} vs {defended}");
     }
 
     /// Two pieces bearing on the royal man's zone are danger for its side: queen h5 and rook f1
     /// hit f7/h7, against the same queen with the rook on e1, away from the king.
     #[test]
     fn pieces_attacking_the_royal_zone_are_danger() {
-        let attacked = eval_of(
-            "chess",
+        assert_below_by(
             "r1b2rk1/ppq2ppp/2n5/3p3Q/8/2N5/PP4PP/R4RK1 b - - 0 1",
-        );
-        let quiet = eval_of(
-            "chess",
             "r1b2rk1/ppq2ppp/2n5/3p3Q/8/2N5/PP4PP/R3R1K1 b - - 0 1",
+            30,
         );
-        assert!(attacked < quiet - 30, "{attacked} vs {quiet}");
     }
 }

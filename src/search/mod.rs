@@ -1145,7 +1145,7 @@ impl<'a> Worker<'a> {
             }
             // Singular extension: the hash move is extended when every other move fails well
             // below its score; when even the others beat beta, the node is cut (multi-cut).
-            let mut singular = 0;
+            let mut singular = false;
             if m == tt_move
                 && depth >= 8
                 && excluded == Move::NONE
@@ -1164,7 +1164,7 @@ impl<'a> Worker<'a> {
                     return 0;
                 }
                 if v < sbeta {
-                    singular = 1;
+                    singular = true;
                 } else if sbeta >= beta {
                     return sbeta;
                 }
@@ -1173,7 +1173,7 @@ impl<'a> Worker<'a> {
             self.stack[ply].hidx = hidx;
             self.pos.make(m);
             let gives_check = self.pos.in_check();
-            let ext = ((gives_check || singular > 0) && (ply as i32) < 2 * self.root_depth) as i32;
+            let ext = ((gives_check || singular) && (ply as i32) < 2 * self.root_depth) as i32;
             let new_depth = depth - 1 + ext;
             let mut v;
             if n == 1 {
