@@ -9,6 +9,9 @@
 //! allocation happens in `evaluate`.
 
 mod attacks;
+mod weights;
+
+pub use weights::Weights;
 
 use crate::geometry::{Cell, NO_CELL};
 use crate::piece::{PieceType, Player};
@@ -77,15 +80,12 @@ pub struct EvalParams {
     pub threats: bool,
     /// Files (x coordinates) in use, at most `MAX_FILES`, for pawn structure.
     pub files: usize,
+    /// The weights the terms were built with; the dynamic terms read them here.
+    pub w: Weights,
 }
 
-/// Men in hand are worth this much more than on the board (per mille).
-const HAND_PREMIUM: i32 = 100;
 /// A royal region at most this fraction of the board counts as a palace.
 const PALACE_FRACTION: usize = 4;
-/// Palace terms: own men inside the royal's region, enemy men inside it (per value step).
-const PALACE_DEFENDER: Score = Score { mg: 10, eg: 6 };
-const PALACE_INTRUDER: Score = Score { mg: 14, eg: 8 };
 
 /// A fixed bitset over cells (no allocation in `evaluate`).
 pub type Bits = [u64; BITS_WORDS];
@@ -161,7 +161,13 @@ pub fn derived_value(avg_mobility: f64) -> i32 {
 
 impl EvalParams {
     pub fn new(va: &std::sync::Arc<Variant>) -> EvalParams {
+        EvalParams::with_weights(va, Weights::default())
+    }
+
+    /// The evaluation data of a game under other weights (tuning).
+    pub fn with_weights(va: &std::sync::Arc<Variant>, w: Weights) -> EvalParams {
         let v: &Variant = va;
+        let per_mille = |x: i32| x as f64 / 1000.0;
         let nt = v.pieces.len();
         let nc = v.geo.num_cells();
         let players = v.players as usize;
@@ -209,8 +215,8 @@ impl EvalParams {
             .map(|t| {
                 let f = (450.0 / base[t].max(1) as f64).min(1.0);
                 Score {
-                    mg: (MOB_MG as f64 * f).round() as i32,
-                    eg: (MOB_EG as f64 * f).round() as i32,
+                    mg: (w.mobility_mg as f64 / 10.0 * f).round() as i32,
+                    eg: (w.mobility_eg as f64 / 10.0 * f).round() as i32,
                 }
             })
             .collect();
@@ -220,13 +226,13 @@ impl EvalParams {
                     Score::default()
                 } else if pawn_like[t] {
                     Score {
-                        mg: base[t] * 9 / 10,
-                        eg: base[t] * 11 / 10,
+                        mg: base[t] * w.pawn_mg / 1000,
+                        eg: base[t] * w.pawn_eg / 1000,
                     }
                 } else {
                     Score {
                         mg: base[t],
-                        eg: base[t] * 21 / 20,
+                        eg: base[t] * w.piece_eg / 1000,
                     }
                 }
             })
@@ -283,29 +289,31 @@ impl EvalParams {
                     if royal[t] {
                         // Middle game: stay home; endgame: centralise.
                         let adv = advancement(v, army, c) as f64;
-                        s.mg = (-12.0 * adv).round() as i32;
-                        s.eg = (5.0 * centr).round() as i32;
+                        s.mg = (w.royal_advance_mg as f64 * adv).round() as i32;
+                        s.eg = (w.royal_centre_eg as f64 * centr).round() as i32;
                     } else if pawn_like[t] {
                         if maxd > 0.0 && dist[c as usize] != u16::MAX {
                             let p = (maxd - dist[c as usize] as f64) / maxd;
-                            s.mg = (gain * 0.08 * p * p).round() as i32;
-                            s.eg = (gain * 0.22 * p * p).round() as i32;
+                            s.mg = (gain * per_mille(w.pawn_advance_mg) * p * p).round() as i32;
+                            s.eg = (gain * per_mille(w.pawn_advance_eg) * p * p).round() as i32;
                         }
                         // Central pawns are worth a little more in the middle game.
-                        s.mg += centre_bonus(v, c);
+                        s.mg += centre_bonus(v, c) * w.pawn_centre / 1000;
                     } else {
                         // Riders get their centrality from live mobility; leapers from here.
                         let k = if rider[t] {
-                            1.5
+                            per_mille(w.rider_centre)
                         } else {
-                            (base[t] as f64 / 40.0).clamp(2.0, 10.0)
+                            (base[t] as f64 / 40.0).clamp(2.0, 10.0) * per_mille(w.leaper_centre)
                         };
                         let cap = base[t] as f64 / 5.0;
                         s.mg = (k * centr).clamp(-cap, cap).round() as i32;
-                        s.eg = (0.7 * k * centr).clamp(-cap, cap).round() as i32;
+                        s.eg = (per_mille(w.centre_eg) * k * centr)
+                            .clamp(-cap, cap)
+                            .round() as i32;
                         if !dist.is_empty() && maxd > 0.0 && dist[c as usize] != u16::MAX {
                             let p = (maxd - dist[c as usize] as f64) / maxd;
-                            s.eg += (gain * 0.05 * p * p).round() as i32;
+                            s.eg += (gain * per_mille(w.piece_advance_eg) * p * p).round() as i32;
                         }
                     }
                     pst[idx] = s;
@@ -376,8 +384,10 @@ impl EvalParams {
                         }
                         let p = (maxd - d as f64) / maxd;
                         passed[(army * nt + t) * nc + c as usize] = Score {
-                            mg: (gain * 0.04 * p * p).round() as i32 + 5,
-                            eg: (gain * 0.25 * p * p).round() as i32 + 10,
+                            mg: (gain * per_mille(w.passed_mg) * p * p).round() as i32
+                                + w.passed_base_mg,
+                            eg: (gain * per_mille(w.passed_eg) * p * p).round() as i32
+                                + w.passed_base_eg,
                         };
                     }
                 }
@@ -402,8 +412,8 @@ impl EvalParams {
         let hand_value: Vec<Score> = value
             .iter()
             .map(|s| Score {
-                mg: s.mg + s.mg * HAND_PREMIUM / 1000,
-                eg: s.eg + s.eg * HAND_PREMIUM / 1000,
+                mg: s.mg + s.mg * w.hand_premium / 1000,
+                eg: s.eg + s.eg * w.hand_premium / 1000,
             })
             .collect();
         let royal_region = royal_regions(va, players, &royal);
@@ -445,6 +455,7 @@ impl EvalParams {
             royal_region,
             threats: players == 2 && !anti,
             files,
+            w,
         }
     }
 
@@ -577,9 +588,6 @@ fn mobility(pos: &Position, c: Cell) -> i32 {
     n
 }
 
-/// Doubled and isolated pawn-like men (files are the x coordinate; two players).
-const DOUBLED: Score = Score { mg: -10, eg: -20 };
-const ISOLATED: Score = Score { mg: -10, eg: -12 };
 const MAX_FILES: usize = 32;
 
 /// Pawn structure of both players: a pawn-like man behind another of its side on the same file
@@ -608,13 +616,14 @@ fn pawn_structure(pos: &Position, ep: &EvalParams) -> [Score; 2] {
             if n == 0 {
                 continue;
             }
+            let w = &ep.w;
             if n > 1 {
-                out[p].mg += DOUBLED.mg * (n - 1);
-                out[p].eg += DOUBLED.eg * (n - 1);
+                out[p].mg += w.doubled_mg * (n - 1);
+                out[p].eg += w.doubled_eg * (n - 1);
             }
             if f[x - 1] == 0 && f[x + 1] == 0 {
-                out[p].mg += ISOLATED.mg * n;
-                out[p].eg += ISOLATED.eg * n;
+                out[p].mg += w.isolated_mg * n;
+                out[p].eg += w.isolated_eg * n;
             }
         }
     }
@@ -632,6 +641,7 @@ fn threat_score(
     lesser: &Bits,
 ) -> Score {
     let them = 1 - p;
+    let w = &ep.w;
     let mut s = Score::default();
     for t in 0..ep.ntypes {
         if ep.royal[t] {
@@ -644,26 +654,20 @@ fn threat_score(
             }
             let defended = attacks::has(&att[them], x);
             if attacks::has(patt, x) && !ep.pawn_like[t] {
-                s.mg += THREAT_BY_PAWN.mg + (v / 4).min(120);
-                s.eg += THREAT_BY_PAWN.eg + (v / 6).min(80);
+                s.mg += w.threat_by_pawn_mg + (v / 4).min(120);
+                s.eg += w.threat_by_pawn_eg + (v / 6).min(80);
             } else if !defended || attacks::has(lesser, x) {
-                s.mg += THREAT.mg + (v / 10).min(60);
-                s.eg += THREAT.eg + (v / 12).min(50);
+                s.mg += w.threat_mg + (v / 10).min(60);
+                s.eg += w.threat_eg + (v / 12).min(50);
             }
             if !defended {
-                s.mg += HANGING.mg;
-                s.eg += HANGING.eg;
+                s.mg += w.hanging_mg;
+                s.eg += w.hanging_eg;
             }
         }
     }
     s
 }
-
-/// King danger per attacked cell of the royal zone (per attacker, at most four counted).
-const KING_ZONE_HIT: i32 = 20;
-const THREAT_BY_PAWN: Score = Score { mg: 40, eg: 20 };
-const THREAT: Score = Score { mg: 10, eg: 10 };
-const HANGING: Score = Score { mg: 25, eg: 15 };
 
 #[inline]
 fn chebyshev(ep: &EvalParams, a: Cell, b: Cell) -> i32 {
@@ -671,11 +675,6 @@ fn chebyshev(ep: &EvalParams, a: Cell, b: Cell) -> i32 {
     let (bx, by, bz) = ep.coords[b as usize];
     ((ax - bx).abs().max((ay - by).abs()).max((az - bz).abs())) as i32
 }
-
-/// Mobility weight per live destination beyond the expected count.
-const MOB_MG: i32 = 4;
-const MOB_EG: i32 = 4;
-const TEMPO: i32 = 10;
 
 /// The static evaluation, in centipawns, for the side to move.
 pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
@@ -837,10 +836,11 @@ fn safety_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
             }
         }
         let d = (tl.danger[p] - shelter).max(0);
-        tl.total[p].mg -= (d * d / 2).min(400) - 6 * shelter.min(3);
+        let w = &ep.w;
+        tl.total[p].mg -= (d * d * w.proximity_scale / 2000).min(400) - w.shelter * shelter.min(3);
         if tl.zone_attackers[p] >= 2 {
-            let w = tl.zone_weight[p];
-            tl.total[p].mg -= (w * w / 1024).min(500);
+            let z = tl.zone_weight[p] as i64;
+            tl.total[p].mg -= (z * z * w.zone_scale as i64 / 1_024_000).min(500) as i32;
         }
         // A confined royal man (palace): own men inside its region defend it, enemy men
         // inside it attack it.
@@ -859,8 +859,8 @@ fn safety_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
                 }
             }
             let def = def.min(4);
-            tl.total[p].mg += PALACE_DEFENDER.mg * def - PALACE_INTRUDER.mg * att;
-            tl.total[p].eg += PALACE_DEFENDER.eg * def - PALACE_INTRUDER.eg * att;
+            tl.total[p].mg += w.palace_defender_mg * def - w.palace_intruder_mg * att;
+            tl.total[p].eg += w.palace_defender_eg * def - w.palace_intruder_eg * att;
         }
     }
 }
@@ -941,13 +941,16 @@ fn attack_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
                 if hits > 0 {
                     tl.zone_attackers[them] += 1;
                     tl.zone_weight[them] +=
-                        (ep.see_value[t] / 8).clamp(10, 110) + KING_ZONE_HIT * hits.min(4);
+                        (ep.see_value[t] / 8).clamp(10, 110) + ep.w.zone_hit * hits.min(4);
                 }
                 let m = safe - ep.mob_base[t];
                 let (wm, we) = if rider {
                     (ep.mob_weight[t].mg, ep.mob_weight[t].eg)
                 } else {
-                    (ep.mob_weight[t].mg / 2, ep.mob_weight[t].eg / 2)
+                    (
+                        ep.mob_weight[t].mg * ep.w.leaper_mobility / 1000,
+                        ep.mob_weight[t].eg * ep.w.leaper_mobility / 1000,
+                    )
                 };
                 tl.total[p].mg += wm * m;
                 tl.total[p].eg += we * m;
@@ -978,7 +981,7 @@ fn combine(pos: &Position, ep: &EvalParams, tl: &Tally) -> i32 {
             .map(|p| material[p])
             .sum::<i32>()
             / (players as i32 - 1).max(1);
-        return (others - mine) / 2 + TEMPO;
+        return (others - mine) / 2 + ep.w.tempo;
     }
 
     let (mut mg, mut eg);
@@ -1025,7 +1028,7 @@ fn combine(pos: &Position, ep: &EvalParams, tl: &Tally) -> i32 {
         mg = total[us].mg - om / k;
         eg = total[us].eg - oe / k;
     }
-    (mg * phase + eg * (256 - phase)) / 256 + TEMPO
+    (mg * phase + eg * (256 - phase)) / 256 + ep.w.tempo
 }
 
 #[cfg(test)]
@@ -1079,13 +1082,13 @@ mod tests {
         let v = crate::variants::build("chess", "").unwrap();
         let ep = EvalParams::new(&v);
         let pos = crate::fen::parse(&v, &v.start_fen).unwrap();
-        assert_eq!(evaluate(&pos, &ep), TEMPO);
+        assert_eq!(evaluate(&pos, &ep), ep.w.tempo);
         let pos = crate::fen::parse(
             &v,
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
         )
         .unwrap();
-        assert_eq!(evaluate(&pos, &ep), TEMPO);
+        assert_eq!(evaluate(&pos, &ep), ep.w.tempo);
     }
 
     fn eval_of(game: &str, fen: &str) -> i32 {
@@ -1107,7 +1110,7 @@ mod tests {
         assert_below_by(
             "rnbqkb1r/ppp2ppp/8/3p4/4N3/8/PPPP1PPP/R1BQKB1R w KQkq - 0 1",
             "rnbqkb1r/ppp2ppp/3p4/8/4N3/8/PPPP1PPP/R1BQKB1R w KQkq - 0 1",
-            THREAT_BY_PAWN.mg,
+            Weights::default().threat_by_pawn_mg,
         );
     }
 
@@ -1118,7 +1121,7 @@ mod tests {
         assert_below_by(
             "rnbqkbnr/1ppppppp/8/8/N7/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1",
             "rnbqkbnr/1ppppppp/8/8/N7/1P6/P1PPPPPP/R1BQKBNR w KQkq - 0 1",
-            HANGING.mg,
+            Weights::default().hanging_mg,
         );
     }
 

@@ -1,0 +1,93 @@
+//! The weights of the evaluation's generic formulas: one set for every game, since each term is
+//! already scaled by the game's own data (piece values, promotion distances, board shape). Ratios
+//! are in per mille. `chatrang tune` fits them to reference scores (docs/eval.md, "Tuning").
+
+macro_rules! weights {
+    ($($(#[$doc:meta])* $name:ident = $val:expr,)*) => {
+        /// Evaluation weights (`Default` = the shipped, tuned values).
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct Weights {
+            $($(#[$doc])* pub $name: i32,)*
+        }
+
+        impl Default for Weights {
+            fn default() -> Weights {
+                Weights { $($name: $val,)* }
+            }
+        }
+
+        impl Weights {
+            /// Field names, in the order of `slots`.
+            pub const NAMES: &'static [&'static str] = &[$(stringify!($name)),*];
+
+            /// Every weight, for tuners.
+            pub fn slots(&mut self) -> Vec<&mut i32> {
+                vec![$(&mut self.$name),*]
+            }
+        }
+    };
+}
+
+weights! {
+    /// Pawn-like men's material, middle game / endgame (per mille of their value).
+    pawn_mg = 900,
+    pawn_eg = 1100,
+    /// Other pieces' endgame material (per mille of their value).
+    piece_eg = 1050,
+    /// Royal man: middle-game bonus per rank advanced (negative: stay home).
+    royal_advance_mg = -12,
+    /// Royal man: endgame bonus per unit of centrality.
+    royal_centre_eg = 5,
+    /// Pawn-like men's advancement: per mille of the promotion gain times progress squared.
+    pawn_advance_mg = 80,
+    pawn_advance_eg = 220,
+    /// Scale of the central-file bonus of pawn-like men (per mille).
+    pawn_centre = 1000,
+    /// Centrality of leapers and riders (per mille of the value-derived factor; riders: absolute).
+    leaper_centre = 1000,
+    rider_centre = 1500,
+    /// Endgame centrality as a fraction of the middle game's (per mille).
+    centre_eg = 700,
+    /// Promoting pieces' endgame advancement (per mille of the gain).
+    piece_advance_eg = 50,
+    /// Passed pawn-like men: per mille of the gain times progress squared, plus a base.
+    passed_mg = 40,
+    passed_eg = 250,
+    passed_base_mg = 5,
+    passed_base_eg = 10,
+    /// Mobility per destination beyond the expected count, in tenths.
+    mobility_mg = 40,
+    mobility_eg = 40,
+    /// Leapers' mobility weight as a fraction of riders' (per mille).
+    leaper_mobility = 500,
+    /// A man attacked by an enemy pawn-like man (plus a share of its value).
+    threat_by_pawn_mg = 40,
+    threat_by_pawn_eg = 20,
+    /// A man attacked by a cheaper man, or attacked and undefended (plus a share of its value).
+    threat_mg = 10,
+    threat_eg = 10,
+    /// An attacked, undefended man.
+    hanging_mg = 25,
+    hanging_eg = 15,
+    /// Royal-zone attack: per attacked zone cell of an attacker, and the penalty scale (per mille
+    /// of weight² / 1024).
+    zone_hit = 20,
+    zone_scale = 1000,
+    /// Royal proximity: penalty scale (per mille of danger² / 2), and the bonus per adjacent own man.
+    proximity_scale = 1000,
+    shelter = 6,
+    /// Pawn structure.
+    doubled_mg = -10,
+    doubled_eg = -20,
+    isolated_mg = -10,
+    isolated_eg = -12,
+    /// Palace: own men inside the royal's region, enemy men inside it (per value step).
+    palace_defender_mg = 10,
+    palace_defender_eg = 6,
+    palace_intruder_mg = 14,
+    palace_intruder_eg = 8,
+    /// Men in hand are worth this much more than on the board (per mille).
+    hand_premium = 100,
+    /// Bonus of the side to move.
+    tempo = 10,
+}
