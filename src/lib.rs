@@ -17,6 +17,7 @@ pub mod render;
 pub mod search;
 pub mod sfen;
 pub mod tables;
+pub mod tune;
 pub mod uci;
 pub mod usi;
 pub mod variant;

@@ -74,6 +74,9 @@ enum Cmd {
         #[arg(long, default_value_t = 48)]
         cell: u32,
     },
+    /// Fit the evaluation weights to reference scores (docs/eval.md, "Tuning").
+    #[command(subcommand)]
+    Tune(TuneCmd),
     /// Analyse a position: iterative deepening lines with scores and principal variations.
     Analyse {
         #[command(flatten)]
@@ -89,6 +92,44 @@ enum Cmd {
         threads: usize,
         #[arg(long, default_value_t = 64)]
         hash: usize,
+    },
+}
+
+#[derive(Subcommand)]
+enum TuneCmd {
+    /// Self-play at a few nodes per move; prints sampled quiet positions as `variant;fen` lines.
+    Sample {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        #[arg(long, default_value = "")]
+        options: String,
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Nodes per move.
+        #[arg(long, default_value_t = 3000)]
+        nodes: u64,
+        /// Random plies at the start of each game.
+        #[arg(long, default_value_t = 8)]
+        random_plies: usize,
+        /// Keep about one position in this many plies.
+        #[arg(long, default_value_t = 6)]
+        every: u64,
+        #[arg(long, default_value_t = 300)]
+        max_plies: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Fit the weights to `variant;fen;score` lines; prints the error per game and the weights.
+    Fit {
+        /// Data files (scores in centipawns for the side to move).
+        #[arg(required = true)]
+        data: Vec<String>,
+        /// Most passes of the local search (0: only report the error of the current weights).
+        #[arg(long, default_value_t = 8)]
+        passes: usize,
+        /// Positions whose reference |score| is above this are left out.
+        #[arg(long, default_value_t = 1500)]
+        max_score: i32,
     },
 }
 
@@ -330,6 +371,13 @@ fn main() {
                 2
             }
         },
+        Some(Cmd::Tune(t)) => match run_tune(t) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("error: {e}");
+                2
+            }
+        },
         Some(Cmd::Analyse {
             at,
             depth,
@@ -347,6 +395,74 @@ fn main() {
     };
     let _ = io::stdout().flush();
     std::process::exit(code);
+}
+
+fn run_tune(t: TuneCmd) -> Result<(), String> {
+    use chatrang::eval::Weights;
+    use chatrang::tune;
+    match t {
+        TuneCmd::Sample {
+            variant,
+            options,
+            games,
+            nodes,
+            random_plies,
+            every,
+            max_plies,
+            seed,
+        } => {
+            let cfg = tune::SampleConfig {
+                games,
+                nodes,
+                random_plies,
+                every,
+                max_plies,
+                seed,
+            };
+            let mut out = io::stdout().lock();
+            let n = tune::sample(&variant, &options, &cfg, &mut out)?;
+            eprintln!("{n} positions");
+        }
+        TuneCmd::Fit {
+            data,
+            passes,
+            max_score,
+        } => {
+            let mut text = String::new();
+            for f in &data {
+                text += &std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
+                text.push('\n');
+            }
+            let mut sets = tune::load(&text, max_score)?;
+            let w0 = Weights::default();
+            tune::fit_scales(&mut sets, &w0);
+            for s in &sets {
+                out!("scale {:<14} {:.4}", s.variant.id, s.scale);
+            }
+            let report = |w: &Weights, label: &str| {
+                for (game, n, e) in tune::errors_by_game(&sets, w) {
+                    out!("{label} {game:<14} {n:>7} positions  error {e:.6}");
+                }
+                out!("{label} all            error {:.6}", tune::error(&sets, w));
+            };
+            report(&w0, "before");
+            if passes > 0 {
+                let w = tune::fit(&sets, &w0, passes, &mut |l| out!("{l}"));
+                report(&w, "after ");
+                let mut base = w0.clone();
+                let mut fitted = w.clone();
+                for ((name, a), b) in Weights::NAMES.iter().zip(base.slots()).zip(fitted.slots()) {
+                    let mark = if a != b {
+                        format!("  // was {a}")
+                    } else {
+                        String::new()
+                    };
+                    out!("    {name} = {b},{mark}");
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 fn run_perft(at: &PositionArgs, depth: u32, div: bool) -> Result<(), String> {

@@ -220,6 +220,8 @@ pub struct Variant {
     pub zobrist: Zobrist,
     /// How pictures draw the board (display only).
     pub drawing: Drawing,
+    /// Evaluation weights fitted to this game (`chatrang tune`); `None`: the shared defaults.
+    pub eval_weights: Option<crate::eval::Weights>,
 }
 
 impl Variant {
@@ -288,6 +290,7 @@ impl VariantBuilder {
                 tables: Tables::default(),
                 zobrist: Zobrist::default(),
                 drawing: Drawing::default(),
+                eval_weights: None,
             },
         }
     }
@@ -357,6 +360,11 @@ impl VariantBuilder {
     /// How pictures draw the board (e.g. points on intersections for xiangqi-like games).
     pub fn drawing(&mut self, d: Drawing) {
         self.v.drawing = d;
+    }
+
+    /// Evaluation weights of this game instead of the shared defaults.
+    pub fn eval_weights(&mut self, w: crate::eval::Weights) {
+        self.v.eval_weights = Some(w);
     }
 
     pub fn option(&mut self, key: &str, value: &str) {

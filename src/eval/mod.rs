@@ -160,8 +160,9 @@ pub fn derived_value(avg_mobility: f64) -> i32 {
 }
 
 impl EvalParams {
+    /// The game's evaluation data under its own weights, or the shared defaults.
     pub fn new(va: &std::sync::Arc<Variant>) -> EvalParams {
-        EvalParams::with_weights(va, Weights::default())
+        EvalParams::with_weights(va, va.eval_weights.clone().unwrap_or_default())
     }
 
     /// The evaluation data of a game under other weights (tuning).
@@ -1110,7 +1111,7 @@ mod tests {
         assert_below_by(
             "rnbqkb1r/ppp2ppp/8/3p4/4N3/8/PPPP1PPP/R1BQKB1R w KQkq - 0 1",
             "rnbqkb1r/ppp2ppp/3p4/8/4N3/8/PPPP1PPP/R1BQKB1R w KQkq - 0 1",
-            Weights::default().threat_by_pawn_mg,
+            40,
         );
     }
 
@@ -1121,7 +1122,7 @@ mod tests {
         assert_below_by(
             "rnbqkbnr/1ppppppp/8/8/N7/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1",
             "rnbqkbnr/1ppppppp/8/8/N7/1P6/P1PPPPPP/R1BQKBNR w KQkq - 0 1",
-            Weights::default().hanging_mg,
+            20,
         );
     }
 

@@ -1,10 +1,11 @@
-//! The weights of the evaluation's generic formulas: one set for every game, since each term is
-//! already scaled by the game's own data (piece values, promotion distances, board shape). Ratios
-//! are in per mille. `chatrang tune` fits them to reference scores (docs/eval.md, "Tuning").
+//! The weights of the evaluation's generic formulas. One shared set serves every game, since each
+//! term is already scaled by the game's own data (piece values, promotion distances, board shape);
+//! a game may carry a set fitted to it (`Variant::eval_weights`). Ratios are in per mille.
+//! `chatrang tune` fits them to reference scores (docs/eval.md, "Weights and tuning").
 
 macro_rules! weights {
     ($($(#[$doc:meta])* $name:ident = $val:expr,)*) => {
-        /// Evaluation weights (`Default` = the shipped, tuned values).
+        /// Evaluation weights (`Default` = the shared, hand-set values).
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub struct Weights {
             $($(#[$doc])* pub $name: i32,)*

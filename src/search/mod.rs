@@ -26,6 +26,7 @@ use crate::piece::PieceType;
 use crate::position::Position;
 use crate::variant::{GameResult, Outcome, Variant};
 
+pub use ordering::is_tactical;
 pub use time::{Budget, Limits};
 use tt::{BOUND_EXACT, BOUND_LOWER, BOUND_NONE, BOUND_UPPER, TT};
 

@@ -4,6 +4,7 @@
 //! [`standard_castling`] and [`InsufficientMaterial`], then adjust the builder.
 
 use super::{Entry, Opts, common};
+use crate::eval::Weights;
 use crate::geometry::Geometry;
 use crate::piece::{PieceDef, PieceType};
 use crate::position::Position;
@@ -147,7 +148,49 @@ pub const ENTRY: Entry = Entry {
 };
 
 pub fn build_with(start: &str) -> Result<Variant, String> {
-    orthodox("chess", "Orthodox chess", start)
+    let (mut b, army) = fide_builder("chess", "Orthodox chess");
+    standard_castling(&mut b);
+    b.start(start);
+    fide_draws(&mut b, army.knight, army.bishop);
+    b.eval_weights(tuned_weights());
+    b.build()
+}
+
+/// Evaluation weights fitted to Fairy-Stockfish's depth-8 scores of 34,900 quiet positions of
+/// chess, capablanca, shatranj and courier (`chatrang tune`, docs/eval.md). In chess self-play
+/// they beat the shared defaults by 58 +/- 44 Elo (200 games, 2s+0.02s); in shatranj they lost
+/// 104 +/- 62 (100 games), so only chess uses them.
+fn tuned_weights() -> Weights {
+    Weights {
+        pawn_mg: 810,
+        pawn_eg: 880,
+        royal_advance_mg: 3,
+        royal_centre_eg: 11,
+        pawn_advance_eg: 44,
+        pawn_centre: 600,
+        leaper_centre: 1200,
+        rider_centre: 4800,
+        centre_eg: 490,
+        passed_mg: 68,
+        passed_eg: 225,
+        passed_base_mg: -2,
+        passed_base_eg: 7,
+        threat_by_pawn_mg: -16,
+        threat_mg: 2,
+        threat_eg: 14,
+        hanging_mg: 3,
+        hanging_eg: 21,
+        zone_hit: 34,
+        zone_scale: 1400,
+        proximity_scale: 2500,
+        shelter: 1,
+        doubled_mg: 35,
+        doubled_eg: -30,
+        isolated_mg: -17,
+        isolated_eg: -7,
+        tempo: 29,
+        ..Weights::default()
+    }
 }
 
 fn build(_o: &Opts) -> Result<Variant, String> {

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Label sampled positions with a reference engine's search score (not CI).
+
+Reads `variant;fen` lines (from `chatrang tune sample`), asks a UCI engine (Fairy-Stockfish by
+default) for a fixed-depth search of each, and writes `variant;fen;score` lines with the score in
+centipawns for the side to move. Positions the engine scores as mate are left out; so are those
+it rejects. Work is split over several engine processes.
+
+  scripts/tune_label.py IN OUT [--engine PATH] [--depth 8] [--jobs 2]
+
+Then: `chatrang tune fit OUT` (docs/eval.md, "Tuning").
+"""
+import argparse
+import multiprocessing
+import subprocess
+
+# Our game id -> (FSF UCI_Variant, VariantOptions of ours the FEN assumes).
+FSF_VARIANT = {"chess": "chess", "shatranj": "shatranj", "courier": "courier",
+               "capablanca": "capablanca", "makruk": "makruk", "thai": "makruk",
+               "xiangqi": "xiangqi", "janggi": "janggi", "shogi": "shogi"}
+
+
+def label(job):
+    lines, engine, depth = job
+    p = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                         bufsize=1)
+
+    def send(cmd):
+        p.stdin.write(cmd + "\n")
+
+    def wait(token):
+        out = []
+        while True:
+            line = p.stdout.readline()
+            if not line:
+                raise RuntimeError("engine exited")
+            out.append(line.strip())
+            if line.startswith(token):
+                return out
+
+    send("uci")
+    wait("uciok")
+    current = None
+    result = []
+    for line in lines:
+        game, fen = line.split(";", 1)
+        if game not in FSF_VARIANT:
+            continue
+        if game != current:
+            send("setoption name UCI_Variant value " + FSF_VARIANT[game])
+            current = game
+        send("ucinewgame")
+        send("position fen " + fen)
+        send("go depth %d" % depth)
+        score = None
+        for out in wait("bestmove"):
+            words = out.split()
+            if words[:1] == ["info"] and "score" in words:
+                i = words.index("score")
+                score = int(words[i + 2]) if words[i + 1] == "cp" else None
+            if out.startswith("info string") and "rror" in out:
+                score = None
+        if score is not None:
+            result.append("%s;%s;%d" % (game, fen, score))
+    send("quit")
+    p.wait()
+    return result
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("input")
+    ap.add_argument("output")
+    ap.add_argument("--engine", default="fairy-stockfish-lb")
+    ap.add_argument("--depth", type=int, default=8)
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args()
+    lines = [l.strip() for l in open(args.input) if l.strip() and not l.startswith("#")]
+    chunks = [lines[i::args.jobs] for i in range(args.jobs)]
+    with multiprocessing.Pool(args.jobs) as pool:
+        parts = pool.map(label, [(c, args.engine, args.depth) for c in chunks])
+    with open(args.output, "w") as f:
+        f.write("# labelled by %s at depth %d\n" % (args.engine, args.depth))
+        for part in parts:
+            for l in part:
+                f.write(l + "\n")
+    print("%d of %d positions labelled" % (sum(len(p) for p in parts), len(lines)))
+
+
+if __name__ == "__main__":
+    main()

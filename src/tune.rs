@@ -1,0 +1,358 @@
+//! Fitting the evaluation weights (`eval::Weights`) to reference scores.
+//!
+//! Two steps, with a labelling step between them done by a reference engine
+//! (`scripts/tune_label.py`):
+//! 1. `sample`: self-play games at a few nodes per move from randomised openings; quiet positions
+//!    (not in check, no capture that wins material by static exchange) are written as
+//!    `variant;fen` lines.
+//! 2. `fit`: from `variant;fen;score` lines (score in centipawns for the side to move), local
+//!    search over the weights that minimises the mean squared difference between the win
+//!    probabilities of our static evaluation (times a factor per game) and of the reference score
+//!    (docs/eval.md, "Weights and tuning").
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use crate::eval::{EvalParams, Weights, evaluate};
+use crate::movegen::{MoveList, legal_moves};
+use crate::outcome::outcome_with;
+use crate::position::Position;
+use crate::search::{Control, Limits, Searcher, see};
+use crate::variant::Variant;
+use crate::{fen, variants};
+
+/// Settings of the self-play that samples positions.
+pub struct SampleConfig {
+    pub games: usize,
+    pub nodes: u64,
+    /// Random plies at the start of each game.
+    pub random_plies: usize,
+    /// About one position in this many plies is kept.
+    pub every: u64,
+    pub max_plies: usize,
+    pub seed: u64,
+}
+
+/// A small xorshift generator (reproducible samples without a dependency).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+}
+
+/// Not in check, and no capture or promotion gains material by static exchange (or has an
+/// exchange the SEE cannot judge): the static evaluation should match a search here.
+pub fn is_quiet(pos: &mut Position, ep: &EvalParams) -> bool {
+    if pos.in_check() {
+        return false;
+    }
+    let mut list = MoveList::new();
+    legal_moves(pos, &mut list);
+    !list.is_empty()
+        && list.iter().all(|&m| {
+            let capture = crate::search::is_tactical(pos, m);
+            !capture || see::see(pos, ep, m).is_some_and(|x| x <= 0)
+        })
+}
+
+/// Plays `cfg.games` self-play games of `variant` and writes the sampled quiet positions as
+/// `variant;fen` lines; returns how many were written.
+pub fn sample(
+    variant: &str,
+    options: &str,
+    cfg: &SampleConfig,
+    out: &mut dyn Write,
+) -> Result<usize, String> {
+    let v = variants::build(variant, options)?;
+    let searcher = Searcher::new(16);
+    let ep = searcher.eval_params(&v);
+    let mut rng = Rng(cfg.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let limits = Limits {
+        nodes: Some(cfg.nodes.max(1)),
+        ..Default::default()
+    };
+    let mut written = 0;
+    for _ in 0..cfg.games {
+        let mut pos = fen::parse(&v, &v.start_fen)?;
+        searcher.clear();
+        for ply in 0..cfg.max_plies {
+            let mut list = MoveList::new();
+            legal_moves(&mut pos, &mut list);
+            if outcome_with(&mut pos, &list).is_some() || list.is_empty() {
+                break;
+            }
+            if ply >= cfg.random_plies
+                && rng.next().is_multiple_of(cfg.every.max(1))
+                && is_quiet(&mut pos, &ep)
+            {
+                writeln!(out, "{variant};{}", fen::to_fen(&pos)).map_err(|e| e.to_string())?;
+                written += 1;
+            }
+            let m = if ply < cfg.random_plies {
+                list[(rng.next() % list.len() as u64) as usize]
+            } else {
+                let ctl = Control::new(false);
+                match searcher.search(&pos, &limits, &ctl, &mut |_| {}).best {
+                    Some(m) => m,
+                    None => break,
+                }
+            };
+            pos.make(m);
+        }
+    }
+    Ok(written)
+}
+
+/// Positions of one game with their reference scores.
+pub struct GameSet {
+    pub variant: Arc<Variant>,
+    pub positions: Vec<Position>,
+    /// Reference win probability of the side to move.
+    pub target: Vec<f64>,
+    /// Factor on our scores that matches the reference's scale in this game (`fit_scales`).
+    pub scale: f64,
+}
+
+/// Win probability of a score in centipawns (the usual logistic with 400 cp per factor of ten).
+pub fn win_probability(cp: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-cp / 400.0))
+}
+
+/// Reads `variant;fen;score` lines (blank lines and `#` comments skipped); scores beyond
+/// `max_score` (mates, decided games) are left out.
+pub fn load(text: &str, max_score: i32) -> Result<Vec<GameSet>, String> {
+    let mut sets: Vec<GameSet> = Vec::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut parts = line.splitn(3, ';');
+        let (Some(game), Some(f), Some(score)) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(format!("line {}: expected variant;fen;score", n + 1));
+        };
+        let score: i32 = score
+            .trim()
+            .parse()
+            .map_err(|_| format!("line {}: bad score '{score}'", n + 1))?;
+        if score.abs() > max_score {
+            continue;
+        }
+        let i = match index.get(game) {
+            Some(&i) => i,
+            None => {
+                let v = variants::build(game, "").map_err(|e| format!("line {}: {e}", n + 1))?;
+                sets.push(GameSet {
+                    variant: v,
+                    positions: Vec::new(),
+                    target: Vec::new(),
+                    scale: 1.0,
+                });
+                index.insert(game.to_string(), sets.len() - 1);
+                sets.len() - 1
+            }
+        };
+        let set = &mut sets[i];
+        let pos = fen::parse(&set.variant, f).map_err(|e| format!("line {}: {e}", n + 1))?;
+        set.positions.push(pos);
+        set.target.push(win_probability(score as f64));
+    }
+    Ok(sets)
+}
+
+/// Sum of squared win-probability differences of one game's positions under `w`, with our
+/// scores multiplied by `scale`.
+fn scaled_error(set: &GameSet, w: &Weights, scale: f64) -> f64 {
+    let ep = EvalParams::with_weights(&set.variant, w.clone());
+    // Summed in a fixed order: a parallel sum's rounding varies from run to run, and the local
+    // search would take such noise for progress.
+    let terms: Vec<f64> = set
+        .positions
+        .par_iter()
+        .zip(&set.target)
+        .map(|(p, &t)| {
+            let e = win_probability(evaluate(p, &ep) as f64 * scale);
+            (e - t) * (e - t)
+        })
+        .collect();
+    terms.iter().sum()
+}
+
+/// Mean squared error over all games (each with its own scale), every position weighing the same.
+pub fn error(sets: &[GameSet], w: &Weights) -> f64 {
+    let n: usize = sets.iter().map(|s| s.positions.len()).sum();
+    let sum: f64 = sets.iter().map(|s| scaled_error(s, w, s.scale)).sum();
+    sum / n.max(1) as f64
+}
+
+/// Per game: (variant id, positions, mean squared error).
+pub fn errors_by_game(sets: &[GameSet], w: &Weights) -> Vec<(String, usize, f64)> {
+    sets.iter()
+        .map(|s| {
+            let n = s.positions.len();
+            let e = scaled_error(s, w, s.scale) / n.max(1) as f64;
+            (s.variant.id.clone(), n, e)
+        })
+        .collect()
+}
+
+/// Sets each game's factor on our scores to the one that best matches the reference's scale
+/// under `w` (golden-section search): engines scale centipawns differently per game.
+pub fn fit_scales(sets: &mut [GameSet], w: &Weights) {
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    for set in sets.iter_mut() {
+        let (mut a, mut b) = (0.2f64, 4.0f64);
+        for _ in 0..30 {
+            let c = b - g * (b - a);
+            let d = a + g * (b - a);
+            if scaled_error(set, w, c) < scaled_error(set, w, d) {
+                b = d;
+            } else {
+                a = c;
+            }
+        }
+        set.scale = (a + b) / 2.0;
+    }
+}
+
+/// Local search: each weight in turn is moved by its step while that lowers the error; steps
+/// halve after a pass without progress. `log` receives a line per pass.
+pub fn fit(sets: &[GameSet], start: &Weights, passes: usize, log: &mut dyn FnMut(&str)) -> Weights {
+    let mut w = start.clone();
+    let mut steps: Vec<i32> = w
+        .clone()
+        .slots()
+        .iter()
+        .map(|x| (x.abs() / 5).max(1))
+        .collect();
+    let mut best = error(sets, &w);
+    for pass in 0..passes {
+        let mut improved = false;
+        for (i, &step) in steps.iter().enumerate() {
+            for dir in [1, -1] {
+                let mut moved = false;
+                loop {
+                    let mut t = w.clone();
+                    *t.slots()[i] += dir * step;
+                    let e = error(sets, &t);
+                    if e < best {
+                        best = e;
+                        w = t;
+                        moved = true;
+                        improved = true;
+                    } else {
+                        break;
+                    }
+                }
+                if moved {
+                    break;
+                }
+            }
+        }
+        log(&format!("pass {}: error {best:.6}", pass + 1));
+        if !improved {
+            if steps.iter().all(|&s| s == 1) {
+                break;
+            }
+            for s in &mut steps {
+                *s = (*s / 2).max(1);
+            }
+        }
+    }
+    w
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sampled_positions_are_quiet_and_parse() {
+        let cfg = SampleConfig {
+            games: 2,
+            nodes: 200,
+            random_plies: 4,
+            every: 3,
+            max_plies: 40,
+            seed: 7,
+        };
+        let mut out = Vec::new();
+        let n = sample("chess", "", &cfg, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.lines().count(), n);
+        assert!(n > 0);
+        let v = variants::build("chess", "").unwrap();
+        let ep = EvalParams::new(&v);
+        for line in text.lines() {
+            let (game, f) = line.split_once(';').unwrap();
+            assert_eq!(game, "chess");
+            let mut pos = fen::parse(&v, f).unwrap();
+            assert!(is_quiet(&mut pos, &ep), "{f}");
+        }
+    }
+
+    #[test]
+    fn position_with_a_winning_capture_is_not_quiet() {
+        let v = variants::build("chess", "").unwrap();
+        let ep = EvalParams::new(&v);
+        let mut pos = fen::parse(&v, "4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1").unwrap();
+        assert!(!is_quiet(&mut pos, &ep));
+    }
+
+    #[test]
+    fn fitting_lowers_the_error_toward_the_reference() {
+        // Reference scores made by the evaluation itself under a larger tempo: the fit must move
+        // the tempo weight toward it and lower the error.
+        let v = variants::build("chess", "").unwrap();
+        let mut target = Weights::default();
+        target.tempo += 40;
+        let ep = EvalParams::with_weights(&v, target.clone());
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "8/5k2/8/3P4/8/8/5K2/8 w - - 0 1",
+            "8/5k2/8/3P4/8/8/5K2/8 b - - 0 1",
+        ];
+        let mut text = String::new();
+        for f in fens {
+            let pos = fen::parse(&v, f).unwrap();
+            text += &format!("chess;{f};{}\n", evaluate(&pos, &ep));
+        }
+        let sets = load(&text, 2000).unwrap();
+        let start = Weights::default();
+        let before = error(&sets, &start);
+        let fitted = fit(&sets, &start, 3, &mut |_| {});
+        assert!(error(&sets, &fitted) < before / 2.0);
+        assert!(fitted.tempo > start.tempo);
+    }
+
+    #[test]
+    fn bad_data_lines_are_errors() {
+        assert!(load("chess;8/8/8/8/8/8/8/8 w - - 0 1", 2000).is_err());
+        assert!(
+            load(
+                "chess;rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;x",
+                2000
+            )
+            .is_err()
+        );
+        assert!(load("nosuchgame;8/8 w;10", 2000).is_err());
+        let ok = load(
+            "# comment\nchess;rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;3000\n",
+            2000,
+        )
+        .unwrap();
+        assert_eq!(ok.iter().map(|s| s.positions.len()).sum::<usize>(), 0);
+    }
+}
