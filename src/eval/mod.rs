@@ -1098,6 +1098,24 @@ mod tests {
         evaluate(&crate::fen::parse(&v, fen).unwrap(), &ep)
     }
 
+    /// A game's fitted weights replace the shared ones in its evaluation; other games keep those.
+    #[test]
+    fn game_weights_replace_the_shared_ones() {
+        let fitted = crate::variants::chess::fitted_weights();
+        assert_ne!(fitted, Weights::default());
+        for (game, own) in [
+            ("chess", true),
+            ("capablanca", true),
+            ("courier", true),
+            ("shatranj", false),
+            ("xiangqi", false),
+        ] {
+            let ep = EvalParams::new(&crate::variants::build(game, "").unwrap());
+            let want = if own { &fitted } else { &Weights::default() };
+            assert_eq!(&ep.w, want, "{game}");
+        }
+    }
+
     /// The chess position `worse` evaluates more than `margin` below `better` (same side to move).
     fn assert_below_by(worse: &str, better: &str, margin: i32) {
         let (w, b) = (eval_of("chess", worse), eval_of("chess", better));

@@ -152,15 +152,16 @@ pub fn build_with(start: &str) -> Result<Variant, String> {
     standard_castling(&mut b);
     b.start(start);
     fide_draws(&mut b, army.knight, army.bishop);
-    b.eval_weights(tuned_weights());
+    b.eval_weights(fitted_weights());
     b.build()
 }
 
 /// Evaluation weights fitted to Fairy-Stockfish's depth-8 scores of 34,900 quiet positions of
-/// chess, capablanca, shatranj and courier (`chatrang tune`, docs/eval.md). In chess self-play
-/// they beat the shared defaults by 58 +/- 44 Elo (200 games, 2s+0.02s); in shatranj they lost
-/// 104 +/- 62 (100 games), so only chess uses them.
-fn tuned_weights() -> Weights {
+/// chess, capablanca, shatranj and courier (`chatrang tune`, docs/eval.md). In self-play at
+/// 2s+0.02s they beat the shared defaults by 58 +/- 44 Elo in chess (200 games), 100 +/- 68 in
+/// capablanca and 49 +/- 55 in courier (100 games each), but lost 104 +/- 62 in shatranj and
+/// 186 +/- 75 in xiangqi (100 games each): only the games where they won use them.
+pub fn fitted_weights() -> Weights {
     Weights {
         pawn_mg: 810,
         pawn_eg: 880,

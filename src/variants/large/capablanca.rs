@@ -2,7 +2,7 @@
 //! Castling moves the king two squares by default (the book's rule), three with `castling=three`
 //! (Capablanca's own rule, Fairy-Stockfish's).
 
-use super::super::chess::fide_draws;
+use super::super::chess::{fide_draws, fitted_weights};
 use super::super::{Entry, OptionDef, Opts, common};
 use crate::geometry::Geometry;
 use crate::piece::{Initial, PieceDef};
@@ -89,7 +89,7 @@ fn build(o: &Opts) -> Result<Variant, String> {
     } else {
         BACK_CAPABLANCA
     };
-    build_capa(
+    let mut v = build_capa(
         "capablanca",
         "Capablanca's Chess",
         Geometry::rect(10, 8),
@@ -97,5 +97,8 @@ fn build(o: &Opts) -> Result<Variant, String> {
         "fmW fcF ifmnD",
         !o.is("promotion", "standard"),
         o.is("castling", "three"),
-    )
+    )?;
+    // Fitted for the FIDE army and its compounds (src/variants/chess.rs).
+    v.eval_weights = Some(fitted_weights());
+    Ok(v)
 }

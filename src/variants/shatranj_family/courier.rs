@@ -273,5 +273,7 @@ fn build(o: &Opts) -> Result<Variant, String> {
         }),
         hooks,
     );
+    // Fitted with chess and capablanca (src/variants/chess.rs): +49 +/- 55 Elo here.
+    b.eval_weights(crate::variants::chess::fitted_weights());
     b.build()
 }
