@@ -130,6 +130,9 @@ enum TuneCmd {
         /// Positions whose reference |score| is above this are left out.
         #[arg(long, default_value_t = 1500)]
         max_score: i32,
+        /// Start from this game's weights (default: the shared ones).
+        #[arg(long)]
+        start: Option<String>,
     },
 }
 
@@ -427,6 +430,7 @@ fn run_tune(t: TuneCmd) -> Result<(), String> {
             data,
             passes,
             max_score,
+            start,
         } => {
             let mut text = String::new();
             for f in &data {
@@ -434,7 +438,13 @@ fn run_tune(t: TuneCmd) -> Result<(), String> {
                 text.push('\n');
             }
             let mut sets = tune::load(&text, max_score)?;
-            let w0 = Weights::default();
+            let w0 = match start {
+                Some(g) => variants::build(&g, "")?
+                    .eval_weights
+                    .clone()
+                    .unwrap_or_default(),
+                None => Weights::default(),
+            };
             tune::fit_scales(&mut sets, &w0);
             for s in &sets {
                 out!("scale {:<14} {:.4}", s.variant.id, s.scale);

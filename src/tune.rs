@@ -18,6 +18,7 @@ use rayon::prelude::*;
 
 use crate::eval::{EvalParams, Weights, evaluate};
 use crate::movegen::{MoveList, legal_moves};
+use crate::moves::MoveKind;
 use crate::outcome::outcome_with;
 use crate::position::Position;
 use crate::search::{Control, Limits, Searcher, see};
@@ -50,8 +51,9 @@ impl Rng {
     }
 }
 
-/// Not in check, and no capture or promotion gains material by static exchange (or has an
-/// exchange the SEE cannot judge): the static evaluation should match a search here.
+/// Not in check, no promotion available, and every capture loses or breaks even by static
+/// exchange (one the SEE cannot judge counts as winning): the static evaluation should match a
+/// search here.
 pub fn is_quiet(pos: &mut Position, ep: &EvalParams) -> bool {
     if pos.in_check() {
         return false;
@@ -60,8 +62,9 @@ pub fn is_quiet(pos: &mut Position, ep: &EvalParams) -> bool {
     legal_moves(pos, &mut list);
     !list.is_empty()
         && list.iter().all(|&m| {
-            let capture = crate::search::is_tactical(pos, m);
-            !capture || see::see(pos, ep, m).is_some_and(|x| x <= 0)
+            let tactical = crate::search::is_tactical(pos, m);
+            m.kind != MoveKind::Promotion
+                && (!tactical || see::see(pos, ep, m).is_some_and(|x| x <= 0))
         })
 }
 
@@ -308,6 +311,11 @@ mod tests {
         let ep = EvalParams::new(&v);
         let mut pos = fen::parse(&v, "4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1").unwrap();
         assert!(!is_quiet(&mut pos, &ep));
+        // A promotion is not quiet either; the same men without it are.
+        let mut pos = fen::parse(&v, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        assert!(!is_quiet(&mut pos, &ep));
+        let mut pos = fen::parse(&v, "4k3/8/P7/8/8/8/8/4K3 w - - 0 1").unwrap();
+        assert!(is_quiet(&mut pos, &ep));
     }
 
     #[test]
