@@ -103,21 +103,8 @@ enum TuneCmd {
         variant: String,
         #[arg(long, default_value = "")]
         options: String,
-        #[arg(long, default_value_t = 100)]
-        games: usize,
-        /// Nodes per move.
-        #[arg(long, default_value_t = 3000)]
-        nodes: u64,
-        /// Random plies at the start of each game.
-        #[arg(long, default_value_t = 8)]
-        random_plies: usize,
-        /// Keep about one position in this many plies.
-        #[arg(long, default_value_t = 6)]
-        every: u64,
-        #[arg(long, default_value_t = 300)]
-        max_plies: usize,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        #[command(flatten)]
+        cfg: chatrang::tune::SampleConfig,
     },
     /// Fit the weights to `variant;fen;score` lines; prints the error per game and the weights.
     Fit {
@@ -407,21 +394,8 @@ fn run_tune(t: TuneCmd) -> Result<(), String> {
         TuneCmd::Sample {
             variant,
             options,
-            games,
-            nodes,
-            random_plies,
-            every,
-            max_plies,
-            seed,
+            cfg,
         } => {
-            let cfg = tune::SampleConfig {
-                games,
-                nodes,
-                random_plies,
-                every,
-                max_plies,
-                seed,
-            };
             let mut out = io::stdout().lock();
             let n = tune::sample(&variant, &options, &cfg, &mut out)?;
             eprintln!("{n} positions");

@@ -25,15 +25,23 @@ use crate::search::{Control, Limits, Searcher, see};
 use crate::variant::Variant;
 use crate::{fen, variants};
 
-/// Settings of the self-play that samples positions.
+/// Settings of the self-play that samples positions (also `chatrang tune sample`'s options).
+#[derive(clap::Args)]
 pub struct SampleConfig {
+    #[arg(long, default_value_t = 100)]
     pub games: usize,
+    /// Nodes per move.
+    #[arg(long, default_value_t = 3000)]
     pub nodes: u64,
     /// Random plies at the start of each game.
+    #[arg(long, default_value_t = 8)]
     pub random_plies: usize,
-    /// About one position in this many plies is kept.
+    /// Keep about one position in this many plies.
+    #[arg(long, default_value_t = 6)]
     pub every: u64,
+    #[arg(long, default_value_t = 300)]
     pub max_plies: usize,
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
 }
 

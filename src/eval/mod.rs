@@ -46,7 +46,8 @@ pub struct EvalParams {
     pub rider: Vec<bool>,
     /// Expected mobility of a rider (density model), subtracted from its live count.
     pub mob_base: Vec<i32>,
-    /// Weight of one live destination of a rider (middle game, endgame).
+    /// Weight of one live destination beyond `mob_base` (middle game, endgame); leapers' weight
+    /// already carries the `leaper_mobility` share.
     pub mob_weight: Vec<Score>,
     /// Piece-square terms, `(army * ntypes + type) * ncells + cell`.
     pub pst: Vec<Score>,
@@ -215,9 +216,10 @@ impl EvalParams {
         let mob_weight: Vec<Score> = (0..nt)
             .map(|t| {
                 let f = (450.0 / base[t].max(1) as f64).min(1.0);
+                let share = if rider[t] { 1000 } else { w.leaper_mobility };
                 Score {
-                    mg: (w.mobility_mg as f64 / 10.0 * f).round() as i32,
-                    eg: (w.mobility_eg as f64 / 10.0 * f).round() as i32,
+                    mg: (w.mobility_mg as f64 / 10.0 * f).round() as i32 * share / 1000,
+                    eg: (w.mobility_eg as f64 / 10.0 * f).round() as i32 * share / 1000,
                 }
             })
             .collect();
@@ -609,6 +611,7 @@ fn pawn_structure(pos: &Position, ep: &EvalParams) -> [Score; 2] {
             }
         }
     }
+    let w = &ep.w;
     let mut out = [Score::default(); 2];
     for p in 0..2 {
         let f = &files[p];
@@ -617,7 +620,6 @@ fn pawn_structure(pos: &Position, ep: &EvalParams) -> [Score; 2] {
             if n == 0 {
                 continue;
             }
-            let w = &ep.w;
             if n > 1 {
                 out[p].mg += w.doubled_mg * (n - 1);
                 out[p].eg += w.doubled_eg * (n - 1);
@@ -814,6 +816,7 @@ fn safety_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
     if ep.players != 2 {
         return;
     }
+    let w = &ep.w;
     if ep.has_pawns {
         let ps = pawn_structure(pos, ep);
         for (t, s) in tl.total.iter_mut().zip(ps) {
@@ -837,7 +840,6 @@ fn safety_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
             }
         }
         let d = (tl.danger[p] - shelter).max(0);
-        let w = &ep.w;
         tl.total[p].mg -= (d * d * w.proximity_scale / 2000).min(400) - w.shelter * shelter.min(3);
         if tl.zone_attackers[p] >= 2 {
             let z = tl.zone_weight[p] as i64;
@@ -911,7 +913,6 @@ fn attack_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
                 continue;
             }
             let royal = ep.royal[t];
-            let rider = ep.rider[t];
             for &c in pos.cells_of(p as Player, t as PieceType) {
                 // Safe mobility (cells not covered by enemy pawn-like men), defence and threats
                 // in one walk over the man's moves.
@@ -945,16 +946,8 @@ fn attack_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
                         (ep.see_value[t] / 8).clamp(10, 110) + ep.w.zone_hit * hits.min(4);
                 }
                 let m = safe - ep.mob_base[t];
-                let (wm, we) = if rider {
-                    (ep.mob_weight[t].mg, ep.mob_weight[t].eg)
-                } else {
-                    (
-                        ep.mob_weight[t].mg * ep.w.leaper_mobility / 1000,
-                        ep.mob_weight[t].eg * ep.w.leaper_mobility / 1000,
-                    )
-                };
-                tl.total[p].mg += wm * m;
-                tl.total[p].eg += we * m;
+                tl.total[p].mg += ep.mob_weight[t].mg * m;
+                tl.total[p].eg += ep.mob_weight[t].eg * m;
             }
         }
     }

@@ -148,12 +148,9 @@ pub const ENTRY: Entry = Entry {
 };
 
 pub fn build_with(start: &str) -> Result<Variant, String> {
-    let (mut b, army) = fide_builder("chess", "Orthodox chess");
-    standard_castling(&mut b);
-    b.start(start);
-    fide_draws(&mut b, army.knight, army.bishop);
-    b.eval_weights(fitted_weights());
-    b.build()
+    let mut v = orthodox("chess", "Orthodox chess", start)?;
+    v.eval_weights = Some(fitted_weights());
+    Ok(v)
 }
 
 /// Evaluation weights fitted to Fairy-Stockfish's depth-8 scores of 34,900 quiet positions of
