@@ -69,6 +69,14 @@ pub struct EvalParams {
     pub has_pawns: bool,
     /// Passed-pawn bonus per (army * ntypes + type) * ncells + cell.
     pub passed: Vec<Score>,
+    /// Progress of pawn-like men toward promotion, in 16ths, indexed like `passed`.
+    pub progress: Vec<u8>,
+    /// Two players: per (army, cell), the next cell toward the other side on the same file.
+    pub ahead: Vec<Cell>,
+    /// Colour-bound types (every move keeps the colour of the cell): the pair bonus.
+    pub bound: Vec<bool>,
+    /// Riders sliding along files: the open-file bonus.
+    pub file_rider: Vec<bool>,
     /// The game has drops: men in hand count (worth `hand_value`), and the enemy's hand adds to
     /// the danger around a royal man.
     pub drops: bool,
@@ -210,6 +218,10 @@ impl EvalParams {
                     })
             })
             .collect();
+        let bound = colour_bound(v, &cells, &royal, &pawn_like);
+        let file_rider: Vec<bool> = (0..nt)
+            .map(|t| rider[t] && slides_along_files(v, &cells, t as PieceType))
+            .collect();
         let mob_base: Vec<i32> = (0..nt)
             .map(|t| (avg_mob[t] / (1.0 - DENSITY)).round() as i32)
             .collect();
@@ -341,6 +353,8 @@ impl EvalParams {
         // Passed pawns (two players, ranks toward the other side).
         let mut front_span = Vec::new();
         let mut passed = Vec::new();
+        let mut progress = Vec::new();
+        let mut ahead = Vec::new();
         if players == 2 && pawn_like.iter().any(|&b| b) {
             front_span = vec![[0u64; BITS_WORDS]; 2 * nc];
             for army in 0..2usize {
@@ -356,7 +370,17 @@ impl EvalParams {
                     }
                 }
             }
+            ahead = vec![NO_CELL; 2 * nc];
+            for army in 0..2usize {
+                let dy = if army == 0 { 1 } else { -1 };
+                for &c in &cells {
+                    if let Some(n) = v.geo.offset(c, 0, dy, 0) {
+                        ahead[army * nc + c as usize] = n;
+                    }
+                }
+            }
             passed = vec![Score::default(); 2 * nt * nc];
+            progress = vec![0u8; 2 * nt * nc];
             for army in 0..2usize {
                 for t in 0..nt {
                     if !pawn_like[t] {
@@ -386,6 +410,7 @@ impl EvalParams {
                             continue;
                         }
                         let p = (maxd - d as f64) / maxd;
+                        progress[(army * nt + t) * nc + c as usize] = (p * 16.0).round() as u8;
                         passed[(army * nt + t) * nc + c as usize] = Score {
                             mg: (gain * per_mille(w.passed_mg) * p * p).round() as i32
                                 + w.passed_base_mg,
@@ -452,6 +477,10 @@ impl EvalParams {
             mating_margin,
             front_span,
             passed,
+            progress,
+            ahead,
+            bound,
+            file_rider,
             has_pawns,
             drops: v.drops,
             hand_value,
@@ -466,6 +495,53 @@ impl EvalParams {
     pub fn pst_at(&self, army: Player, t: PieceType, c: Cell) -> Score {
         self.pst[(army as usize * self.ntypes + t as usize) * self.ncells + c as usize]
     }
+}
+
+/// Types whose every move (from every cell, army 0) keeps the colour (parity of x + y + z) of
+/// its cell: bishops, ferzes, alfils. Pawn-like and royal men are left out.
+fn colour_bound(v: &Variant, cells: &[Cell], royal: &[bool], pawn_like: &[bool]) -> Vec<bool> {
+    let parity = |c: Cell| {
+        let (x, y, z) = v.geo.coords(c);
+        (x as u32 + y as u32 + z as u32) & 1
+    };
+    (0..v.pieces.len())
+        .map(|t| {
+            if royal[t] || pawn_like[t] {
+                return false;
+            }
+            let mut moves = false;
+            for &c in cells {
+                for a in v.tables.atoms(0, t as PieceType, c) {
+                    let path = v.tables.cells(a);
+                    for &x in &path[(a.prefix as usize + a.min as usize).min(path.len())..] {
+                        if !v.geo.is_grid(x) || parity(x) != parity(c) {
+                            return false;
+                        }
+                        moves = true;
+                    }
+                }
+            }
+            moves
+        })
+        .collect()
+}
+
+/// The type rides (more than two cells) along its own file somewhere: a rook, not a bishop.
+fn slides_along_files(v: &Variant, cells: &[Cell], t: PieceType) -> bool {
+    cells.iter().any(|&c| {
+        let (x, _, z) = v.geo.coords(c);
+        v.tables.atoms(0, t, c).iter().any(|a| {
+            let path = v.tables.cells(a);
+            a.flags & (LEAPS | CANNON | GRASSHOPPER) == 0
+                && path.len() > 2
+                && path.iter().all(|&d| {
+                    v.geo.is_grid(d) && {
+                        let (dx, _, dz) = v.geo.coords(d);
+                        dx == x && dz == z
+                    }
+                })
+        })
+    })
 }
 
 /// Per army (two players), the cells the royal men can reach from their start cells with their
@@ -613,6 +689,23 @@ fn pawn_structure(pos: &Position, ep: &EvalParams) -> [Score; 2] {
     }
     let w = &ep.w;
     let mut out = [Score::default(); 2];
+    for (p, o) in out.iter_mut().enumerate() {
+        for t in (0..ep.ntypes).filter(|&t| ep.file_rider[t]) {
+            for &c in pos.cells_of(p as Player, t as PieceType) {
+                let x = ep.coords[c as usize].0;
+                if !(0..MAX_FILES as i8).contains(&x) || files[p][x as usize + 1] != 0 {
+                    continue;
+                }
+                if files[1 - p][x as usize + 1] == 0 {
+                    o.mg += w.open_file_mg;
+                    o.eg += w.open_file_eg;
+                } else {
+                    o.mg += w.semi_open_mg;
+                    o.eg += w.semi_open_eg;
+                }
+            }
+        }
+    }
     for p in 0..2 {
         let f = &files[p];
         for x in 1..=ep.files {
@@ -761,12 +854,17 @@ fn cheap_terms(pos: &Position, ep: &EvalParams, tl: &mut Tally) -> [Cell; 4] {
                 s.mg += val.mg + ps.mg;
                 s.eg += val.eg + ps.eg;
                 if pawn && army < 2 {
-                    let span = &ep.front_span[army as usize * ep.ncells + c as usize];
-                    if !bits_meet(span, &pawn_bits[1 - p]) {
-                        let b = ep.passed[(army as usize * nt + t) * ep.ncells + c as usize];
-                        s.mg += b.mg;
-                        s.eg += b.eg;
-                    }
+                    pawn_terms(
+                        pos,
+                        ep,
+                        p,
+                        army as usize,
+                        t,
+                        c,
+                        &pawn_bits,
+                        &royal_cell,
+                        &mut s,
+                    );
                 }
                 if rider_mobility {
                     let m = mobility(pos, c) - ep.mob_base[t];
@@ -798,6 +896,18 @@ fn cheap_terms(pos: &Position, ep: &EvalParams, tl: &mut Tally) -> [Cell; 4] {
             if royal {
                 continue;
             }
+            if ep.bound[t] && cells.len() >= 2 {
+                // Men of a colour-bound type on both colours cover the whole board.
+                let colour = |c: Cell| {
+                    let (x, y, z) = ep.coords[c as usize];
+                    (x as i32 + y as i32 + z as i32) & 1
+                };
+                let first = colour(cells[0]);
+                if cells[1..].iter().any(|&c| colour(c) != first) {
+                    s.mg += ep.w.pair_mg;
+                    s.eg += ep.w.pair_eg;
+                }
+            }
             tl.men[p] += n;
             tl.material[p] += ep.see_value[t] * n;
             if ep.pawn_like[t] {
@@ -809,6 +919,53 @@ fn cheap_terms(pos: &Position, ep: &EvalParams, tl: &mut Tally) -> [Cell; 4] {
         tl.total[p] = s;
     }
     royal_cell
+}
+
+/// A two-player pawn-like man of player `p` (army `army`, type `t`) on `c`: the passed-man bonus
+/// (less when blocked; endgame: more when the own royal man is nearer than the enemy's) and the
+/// phalanx bonus.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn pawn_terms(
+    pos: &Position,
+    ep: &EvalParams,
+    p: usize,
+    army: usize,
+    t: usize,
+    c: Cell,
+    pawn_bits: &[Bits; 2],
+    royal_cell: &[Cell; 4],
+    s: &mut Score,
+) {
+    let w = &ep.w;
+    let nc = ep.ncells;
+    let i = (army * ep.ntypes + t) * nc + c as usize;
+    if !bits_meet(&ep.front_span[army * nc + c as usize], &pawn_bits[1 - p]) {
+        let b = ep.passed[i];
+        let (mut mg, mut eg) = (b.mg, b.eg);
+        let next = ep.ahead[army * nc + c as usize];
+        if next != NO_CELL && !pos.at(next).is_empty() {
+            mg -= mg * w.passed_blocked / 1000;
+            eg -= eg * w.passed_blocked / 1000;
+        }
+        let (own, enemy) = (royal_cell[p], royal_cell[1 - p]);
+        if own != NO_CELL && enemy != NO_CELL {
+            let d = (chebyshev(ep, c, enemy) - chebyshev(ep, c, own)).clamp(-4, 4);
+            eg += b.eg * w.passed_king_eg * d / 1000;
+        }
+        s.mg += mg;
+        s.eg += eg;
+    }
+    let y = ep.coords[c as usize].1;
+    let phalanx = ep.neighbours[c as usize]
+        .iter()
+        .take_while(|&&n| n != NO_CELL)
+        .any(|&n| ep.coords[n as usize].1 == y && attacks::has(&pawn_bits[p], n));
+    if phalanx {
+        let k = 4 + ep.progress[i] as i32;
+        s.mg += w.phalanx_mg * k / 4;
+        s.eg += w.phalanx_eg * k / 4;
+    }
 }
 
 /// Pawn structure, royal shelter and zone attackers, palace men (two players).
@@ -906,6 +1063,19 @@ fn attack_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
             }
         }
     }
+    // Pawn-like men defended by their own kind.
+    for (p, own) in patt.iter().enumerate() {
+        for t in (0..nt).filter(|&t| ep.pawn_like[t]) {
+            for &c in pos.cells_of(p as Player, t as PieceType) {
+                let army = pos.at(c).army() as usize;
+                if army < 2 && attacks::has(own, c) {
+                    let k = 4 + ep.progress[(army * nt + t) * ep.ncells + c as usize] as i32;
+                    tl.total[p].mg += ep.w.supported_mg * k / 4;
+                    tl.total[p].eg += ep.w.supported_eg * k / 4;
+                }
+            }
+        }
+    }
     for p in 0..2 {
         let them = 1 - p;
         for t in 0..nt {
@@ -952,7 +1122,11 @@ fn attack_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
         }
     }
     for p in 0..2 {
-        let t = threat_score(pos, ep, p, &att, &patt[p], &lesser[p]);
+        let mut t = threat_score(pos, ep, p, &att, &patt[p], &lesser[p]);
+        if p == pos.side as usize {
+            t.mg = t.mg * ep.w.threat_mover / 1000;
+            t.eg = t.eg * ep.w.threat_mover / 1000;
+        }
         tl.total[p].mg += t.mg;
         tl.total[p].eg += t.eg;
     }
@@ -1099,7 +1273,6 @@ mod tests {
         for (game, own) in [
             ("chess", true),
             ("capablanca", true),
-            ("courier", true),
             ("shatranj", false),
             ("xiangqi", false),
         ] {
@@ -1107,6 +1280,133 @@ mod tests {
             let want = if own { &fitted } else { &Weights::default() };
             assert_eq!(&ep.w, want, "{game}");
         }
+        // Courier has a set of its own.
+        let ep = EvalParams::new(&crate::variants::build("courier", "").unwrap());
+        assert_ne!(ep.w, fitted);
+        assert_ne!(ep.w, Weights::default());
+    }
+
+    /// What one term adds to a chess position's evaluation: the evaluation with `set` applied to
+    /// the shared weights minus the evaluation under the shared weights (±1 for rounding).
+    fn term_gain(fen: &str, set: impl Fn(&mut Weights)) -> i32 {
+        let v = crate::variants::build("chess", "").unwrap();
+        let pos = crate::fen::parse(&v, fen).unwrap();
+        let mut w = Weights::default();
+        set(&mut w);
+        evaluate(&pos, &EvalParams::with_weights(&v, w))
+            - evaluate(&pos, &EvalParams::with_weights(&v, Weights::default()))
+    }
+
+    fn assert_near(got: i32, want: i32) {
+        assert!((got - want).abs() <= 1, "{got} vs {want}");
+    }
+
+    /// Bishops are colour-bound (so are shatranj's ferz and alfil); knights, rooks, queens and
+    /// pawns are not; rooks and queens slide along files, bishops do not.
+    #[test]
+    fn colour_bound_and_file_riders_come_from_the_move_tables() {
+        let v = crate::variants::build("chess", "").unwrap();
+        let ep = EvalParams::new(&v);
+        let of = |l: &str| v.pieces.iter().position(|p| p.letter == l).unwrap();
+        for (l, bound, file) in [
+            ("P", false, false),
+            ("N", false, false),
+            ("B", true, false),
+            ("R", false, true),
+            ("Q", false, true),
+            ("K", false, false),
+        ] {
+            assert_eq!(ep.bound[of(l)], bound, "{l}");
+            assert_eq!(ep.file_rider[of(l)], file, "{l}");
+        }
+        let v = crate::variants::build("shatranj", "").unwrap();
+        let ep = EvalParams::new(&v);
+        let bound: Vec<&str> = (0..v.pieces.len())
+            .filter(|&t| ep.bound[t])
+            .map(|t| v.pieces[t].letter.as_str())
+            .collect();
+        assert_eq!(bound.len(), 2, "{bound:?}");
+    }
+
+    /// Two bishops on both colours earn the pair bonus; two on one colour do not.
+    #[test]
+    fn bishop_pair_on_both_colours_is_a_bonus() {
+        let pair = |w: &mut Weights| {
+            w.pair_mg = 50;
+            w.pair_eg = 50;
+        };
+        assert_near(term_gain("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", pair), 50);
+        assert_near(term_gain("4k3/8/8/8/8/8/8/2B1KB2 b - - 0 1", pair), -50);
+        assert_near(term_gain("4k3/8/8/8/8/8/8/1B2KB2 w - - 0 1", pair), 0);
+    }
+
+    /// A rook on a file without own pawns: open (no pawns at all) or semi-open (enemy pawns).
+    #[test]
+    fn rook_on_open_or_semi_open_file_is_a_bonus() {
+        let open = |w: &mut Weights| {
+            w.open_file_mg = 30;
+            w.open_file_eg = 30;
+            w.semi_open_mg = 10;
+            w.semi_open_eg = 10;
+        };
+        // a-file: no pawns; b-file: a black pawn; c-file: a white pawn.
+        assert_near(term_gain("4k3/1p6/8/8/8/8/2P5/R3K3 w - - 0 1", open), 30);
+        assert_near(term_gain("4k3/1p6/8/8/8/8/2P5/1R2K3 w - - 0 1", open), 10);
+        assert_near(term_gain("4k3/1p6/8/8/8/8/2P5/2R1K3 w - - 0 1", open), 0);
+    }
+
+    /// A passed pawn with a man on the cell ahead loses part of its bonus.
+    #[test]
+    fn blocked_passed_pawn_is_worth_less() {
+        let blocked = |w: &mut Weights| w.passed_blocked = 500;
+        let free = "7k/8/8/3P4/8/8/8/4K3 w - - 0 1";
+        let stopped = "7k/8/3N4/3P4/8/8/8/4K3 w - - 0 1";
+        assert_near(term_gain(free, blocked), 0);
+        let g = term_gain(stopped, blocked);
+        assert!(g < -5, "{g}");
+    }
+
+    /// Endgame: a passed pawn is worth more when the own royal man is nearer to it than the enemy's.
+    #[test]
+    fn passed_pawn_escorted_by_its_royal_man_is_worth_more() {
+        let escort = |w: &mut Weights| w.passed_king_eg = 100;
+        assert!(term_gain("7k/8/8/3PK3/8/8/8/8 w - - 0 1", escort) > 5);
+        assert!(term_gain("K7/8/8/3Pk3/8/8/8/8 w - - 0 1", escort) < -5);
+    }
+
+    /// Pawns defended by a pawn, or beside one on the same rank, are connected; an advanced
+    /// connected pawn earns more.
+    #[test]
+    fn connected_pawns_are_a_bonus() {
+        let supported = |w: &mut Weights| {
+            w.supported_mg = 8;
+            w.supported_eg = 8;
+        };
+        let phalanx = |w: &mut Weights| {
+            w.phalanx_mg = 8;
+            w.phalanx_eg = 8;
+        };
+        // d3 defends e4: one supported pawn.
+        let chain = "4k3/8/8/8/4P3/3P4/8/4K3 w - - 0 1";
+        assert!(term_gain(chain, supported) >= 8);
+        assert_near(term_gain(chain, phalanx), 0);
+        // d4 and e4 side by side: two phalanx pawns, none supported.
+        let side = "4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1";
+        assert!(term_gain(side, phalanx) >= 16);
+        assert_near(term_gain(side, supported), 0);
+        let advanced = "4k3/8/3PP3/8/8/8/8/4K3 w - - 0 1";
+        assert!(term_gain(advanced, phalanx) > term_gain(side, phalanx));
+    }
+
+    /// The side to move's own threats count at `threat_mover` per mille; the other side's in full.
+    #[test]
+    fn mover_threats_are_scaled() {
+        let none = |w: &mut Weights| w.threat_mover = 0;
+        // White to move threatens the undefended knight on a5 with the rook; Black threatens nothing.
+        let fen = "4k3/8/8/n7/8/8/8/R3K3 w - - 0 1";
+        assert!(term_gain(fen, none) < 0);
+        // With Black to move, White's threats are not the mover's: unchanged.
+        assert_near(term_gain("4k3/8/8/n7/8/8/8/R3K3 b - - 0 1", none), 0);
     }
 
     /// The chess position `worse` evaluates more than `margin` below `better` (same side to move).

@@ -70,6 +70,9 @@ weights! {
     /// An attacked, undefended man.
     hanging_mg = 25,
     hanging_eg = 15,
+    /// The side to move's own threats, per mille of the above (the mover's threats are partly
+    /// spent: it must also answer the other side's).
+    threat_mover = 1000,
     /// Royal-zone attack: per attacked zone cell of an attacker, and the penalty scale (per mille
     /// of weight² / 1024).
     zone_hit = 20,
@@ -82,6 +85,26 @@ weights! {
     doubled_eg = -20,
     isolated_mg = -10,
     isolated_eg = -12,
+    /// Connected pawn-like men, defended by one of their own (supported) or beside one on the same
+    /// rank (phalanx); times (4 + 16ths of progress to promotion) / 4.
+    supported_mg = 0,
+    supported_eg = 0,
+    phalanx_mg = 0,
+    phalanx_eg = 0,
+    /// A passed man whose next cell ahead is occupied loses this share of its bonus (per mille).
+    passed_blocked = 0,
+    /// Passed men, endgame: per mille of the bonus per step the enemy royal man is farther from
+    /// the man than the own one (clamped to 4 steps either way).
+    passed_king_eg = 0,
+    /// Two or more men of one colour-bound type on both colours (the bishop pair).
+    pair_mg = 0,
+    pair_eg = 0,
+    /// A rider that slides along files, on a file without own pawn-like men: with no enemy ones
+    /// either (open) or with some (semi-open).
+    open_file_mg = 0,
+    open_file_eg = 0,
+    semi_open_mg = 0,
+    semi_open_eg = 0,
     /// Palace: own men inside the royal's region, enemy men inside it (per value step).
     palace_defender_mg = 10,
     palace_defender_eg = 6,

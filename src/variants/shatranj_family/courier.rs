@@ -3,6 +3,7 @@
 //! `arrangement=preopening`, played as eight forced plies from the book array).
 
 use super::frame;
+use crate::eval::Weights;
 use crate::geometry::Geometry;
 use crate::movegen::MoveList;
 use crate::moves::{Move, MoveKind};
@@ -273,7 +274,43 @@ fn build(o: &Opts) -> Result<Variant, String> {
         }),
         hooks,
     );
-    // Fitted with chess and capablanca (src/variants/chess.rs): +49 +/- 55 Elo here.
-    b.eval_weights(crate::variants::chess::fitted_weights());
+    b.eval_weights(fitted_weights());
     b.build()
+}
+
+/// Evaluation weights fitted to Fairy-Stockfish's depth-8 scores of quiet positions of chess,
+/// capablanca, shatranj and courier (`chatrang tune`, docs/eval.md): +49 +/- 55 Elo against the
+/// shared set here (100 games at 2s+0.02s). The later chess set, with pawn-structure and pair
+/// terms, lost 52 +/- 54 Elo against this one in courier.
+fn fitted_weights() -> Weights {
+    Weights {
+        pawn_mg: 810,
+        pawn_eg: 880,
+        royal_advance_mg: 3,
+        royal_centre_eg: 11,
+        pawn_advance_eg: 44,
+        pawn_centre: 600,
+        leaper_centre: 1200,
+        rider_centre: 4800,
+        centre_eg: 490,
+        passed_mg: 68,
+        passed_eg: 225,
+        passed_base_mg: -2,
+        passed_base_eg: 7,
+        threat_by_pawn_mg: -16,
+        threat_mg: 2,
+        threat_eg: 14,
+        hanging_mg: 3,
+        hanging_eg: 21,
+        zone_hit: 34,
+        zone_scale: 1400,
+        proximity_scale: 2500,
+        shelter: 1,
+        doubled_mg: 35,
+        doubled_eg: -30,
+        isolated_mg: -17,
+        isolated_eg: -7,
+        tempo: 29,
+        ..Weights::default()
+    }
 }
