@@ -815,9 +815,12 @@ fn cheap_terms(pos: &Position, ep: &EvalParams, tl: &mut Tally) -> [Cell; 4] {
     }
     // Pawn-like men per player, for passed pawns.
     let passed_on = !ep.passed.is_empty();
-    let mut pawn_bits = [[0u64; BITS_WORDS]; 2];
+    let mut board = PawnBoard {
+        pawns: [[0u64; BITS_WORDS]; 2],
+        royal_cell,
+    };
     if passed_on {
-        for (p, bits) in pawn_bits.iter_mut().enumerate() {
+        for (p, bits) in board.pawns.iter_mut().enumerate() {
             for t in 0..nt {
                 if ep.pawn_like[t] {
                     for &c in pos.cells_of(p as Player, t as PieceType) {
@@ -854,17 +857,9 @@ fn cheap_terms(pos: &Position, ep: &EvalParams, tl: &mut Tally) -> [Cell; 4] {
                 s.mg += val.mg + ps.mg;
                 s.eg += val.eg + ps.eg;
                 if pawn && army < 2 {
-                    pawn_terms(
-                        pos,
-                        ep,
-                        p,
-                        army as usize,
-                        t,
-                        c,
-                        &pawn_bits,
-                        &royal_cell,
-                        &mut s,
-                    );
+                    let b = board.pawn_terms(pos, ep, p, army as usize, t, c);
+                    s.mg += b.mg;
+                    s.eg += b.eg;
                 }
                 if rider_mobility {
                     let m = mobility(pos, c) - ep.mob_base[t];
@@ -921,50 +916,56 @@ fn cheap_terms(pos: &Position, ep: &EvalParams, tl: &mut Tally) -> [Cell; 4] {
     royal_cell
 }
 
-/// A two-player pawn-like man of player `p` (army `army`, type `t`) on `c`: the passed-man bonus
-/// (less when blocked; endgame: more when the own royal man is nearer than the enemy's) and the
-/// phalanx bonus.
-#[allow(clippy::too_many_arguments)]
-#[inline]
-fn pawn_terms(
-    pos: &Position,
-    ep: &EvalParams,
-    p: usize,
-    army: usize,
-    t: usize,
-    c: Cell,
-    pawn_bits: &[Bits; 2],
-    royal_cell: &[Cell; 4],
-    s: &mut Score,
-) {
-    let w = &ep.w;
-    let nc = ep.ncells;
-    let i = (army * ep.ntypes + t) * nc + c as usize;
-    if !bits_meet(&ep.front_span[army * nc + c as usize], &pawn_bits[1 - p]) {
-        let b = ep.passed[i];
-        let (mut mg, mut eg) = (b.mg, b.eg);
-        let next = ep.ahead[army * nc + c as usize];
-        if next != NO_CELL && !pos.at(next).is_empty() {
-            mg -= mg * w.passed_blocked / 1000;
-            eg -= eg * w.passed_blocked / 1000;
+/// Where the pawn-like men and royal men of a two-player position stand.
+struct PawnBoard {
+    pawns: [Bits; 2],
+    royal_cell: [Cell; 4],
+}
+
+impl PawnBoard {
+    /// A pawn-like man of player `p` (army `army`, type `t`) on `c`: the passed-man bonus (less
+    /// when blocked; endgame: more when the own royal man is nearer than the enemy's) and the
+    /// phalanx bonus.
+    #[inline]
+    fn pawn_terms(
+        &self,
+        pos: &Position,
+        ep: &EvalParams,
+        p: usize,
+        army: usize,
+        t: usize,
+        c: Cell,
+    ) -> Score {
+        let w = &ep.w;
+        let nc = ep.ncells;
+        let i = (army * ep.ntypes + t) * nc + c as usize;
+        let mut s = Score::default();
+        if !bits_meet(&ep.front_span[army * nc + c as usize], &self.pawns[1 - p]) {
+            let b = ep.passed[i];
+            let (mut mg, mut eg) = (b.mg, b.eg);
+            let next = ep.ahead[army * nc + c as usize];
+            if next != NO_CELL && !pos.at(next).is_empty() {
+                mg -= mg * w.passed_blocked / 1000;
+                eg -= eg * w.passed_blocked / 1000;
+            }
+            let (own, enemy) = (self.royal_cell[p], self.royal_cell[1 - p]);
+            if own != NO_CELL && enemy != NO_CELL {
+                let d = (chebyshev(ep, c, enemy) - chebyshev(ep, c, own)).clamp(-4, 4);
+                eg += b.eg * w.passed_king_eg * d / 1000;
+            }
+            s = Score { mg, eg };
         }
-        let (own, enemy) = (royal_cell[p], royal_cell[1 - p]);
-        if own != NO_CELL && enemy != NO_CELL {
-            let d = (chebyshev(ep, c, enemy) - chebyshev(ep, c, own)).clamp(-4, 4);
-            eg += b.eg * w.passed_king_eg * d / 1000;
+        let y = ep.coords[c as usize].1;
+        let phalanx = ep.neighbours[c as usize]
+            .iter()
+            .take_while(|&&n| n != NO_CELL)
+            .any(|&n| ep.coords[n as usize].1 == y && attacks::has(&self.pawns[p], n));
+        if phalanx {
+            let k = 4 + ep.progress[i] as i32;
+            s.mg += w.phalanx_mg * k / 4;
+            s.eg += w.phalanx_eg * k / 4;
         }
-        s.mg += mg;
-        s.eg += eg;
-    }
-    let y = ep.coords[c as usize].1;
-    let phalanx = ep.neighbours[c as usize]
-        .iter()
-        .take_while(|&&n| n != NO_CELL)
-        .any(|&n| ep.coords[n as usize].1 == y && attacks::has(&pawn_bits[p], n));
-    if phalanx {
-        let k = 4 + ep.progress[i] as i32;
-        s.mg += w.phalanx_mg * k / 4;
-        s.eg += w.phalanx_eg * k / 4;
+        s
     }
 }
 
