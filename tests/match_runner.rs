@@ -512,3 +512,26 @@ fn score_adjudication_ends_games() {
     assert_eq!(g.pgn.result, "0-1");
     assert_eq!(g.pgn.moves.len(), 2);
 }
+
+/// Game options go to engines as `VariantOptions`; an engine without it takes them only under an
+/// explicit `variant=` (its own name for the game with those rules).
+#[test]
+fn options_need_variant_options_or_an_explicit_variant_name() {
+    let d = tmpdir();
+    let mut cfg = config(
+        vec![fake(&d, "f", ":"), chatrang("c", &[])],
+        "shatranj",
+        100,
+    );
+    cfg.variant_options = "nmove=70".into();
+    cfg.move_timeout_ms = 200;
+    let e = matchrun::run_match(&cfg)
+        .err()
+        .expect("the fake has no VariantOptions");
+    assert!(e.contains("VariantOptions"), "{e}");
+    let mut named = fake(&d, "g", ":");
+    named.variant = Some("shatranj".into());
+    cfg.engines[0] = named;
+    let r = matchrun::run_match(&cfg).expect("an explicit variant name takes the options");
+    assert_eq!(r.games.len(), 2);
+}

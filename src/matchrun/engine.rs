@@ -414,9 +414,12 @@ impl Engine {
             if self.has_option("VariantOptions") {
                 self.set_option("VariantOptions", variant_options)
                     .map_err(|e| format!("{name}: {e}"))?;
-            } else {
+            } else if self.spec.variant.is_none() {
+                // An explicit `variant=` names the engine's own game for these options (Fairy-
+                // Stockfish's capablanca is ours with castling=three): nothing more to send.
                 return Err(format!(
-                    "{name} has no VariantOptions option: it cannot take '{variant_options}'"
+                    "{name} has no VariantOptions option: it cannot take '{variant_options}' \
+                     (give variant=<its name> if its own game already has these rules)"
                 ));
             }
         }
