@@ -218,7 +218,6 @@ impl EvalParams {
                     })
             })
             .collect();
-        let bound = colour_bound(v, &cells, &royal, &pawn_like);
         let file_rider: Vec<bool> = (0..nt)
             .map(|t| rider[t] && slides_along_files(v, &cells, t as PieceType))
             .collect();
@@ -268,6 +267,7 @@ impl EvalParams {
                 }
             })
             .collect();
+        let bound = colour_bound(v, &cells, &coords, &royal, &pawn_like);
         for army in 0..armies as Player {
             for t in 0..nt {
                 let ti = t as PieceType;
@@ -497,13 +497,22 @@ impl EvalParams {
     }
 }
 
+/// The colour of a grid cell: parity of x + y + z.
+#[inline]
+fn colour(coords: &[(i8, i8, i8)], c: Cell) -> i32 {
+    let (x, y, z) = coords[c as usize];
+    (x as i32 + y as i32 + z as i32) & 1
+}
+
 /// Types whose every move (from every cell, army 0) keeps the colour (parity of x + y + z) of
 /// its cell: bishops, ferzes, alfils. Pawn-like and royal men are left out.
-fn colour_bound(v: &Variant, cells: &[Cell], royal: &[bool], pawn_like: &[bool]) -> Vec<bool> {
-    let parity = |c: Cell| {
-        let (x, y, z) = v.geo.coords(c);
-        (x as u32 + y as u32 + z as u32) & 1
-    };
+fn colour_bound(
+    v: &Variant,
+    cells: &[Cell],
+    coords: &[(i8, i8, i8)],
+    royal: &[bool],
+    pawn_like: &[bool],
+) -> Vec<bool> {
     (0..v.pieces.len())
         .map(|t| {
             if royal[t] || pawn_like[t] {
@@ -514,7 +523,7 @@ fn colour_bound(v: &Variant, cells: &[Cell], royal: &[bool], pawn_like: &[bool])
                 for a in v.tables.atoms(0, t as PieceType, c) {
                     let path = v.tables.cells(a);
                     for &x in &path[(a.prefix as usize + a.min as usize).min(path.len())..] {
-                        if !v.geo.is_grid(x) || parity(x) != parity(c) {
+                        if !v.geo.is_grid(x) || colour(coords, x) != colour(coords, c) {
                             return false;
                         }
                         moves = true;
@@ -893,12 +902,8 @@ fn cheap_terms(pos: &Position, ep: &EvalParams, tl: &mut Tally) -> [Cell; 4] {
             }
             if ep.bound[t] && cells.len() >= 2 {
                 // Men of a colour-bound type on both colours cover the whole board.
-                let colour = |c: Cell| {
-                    let (x, y, z) = ep.coords[c as usize];
-                    (x as i32 + y as i32 + z as i32) & 1
-                };
-                let first = colour(cells[0]);
-                if cells[1..].iter().any(|&c| colour(c) != first) {
+                let first = colour(&ep.coords, cells[0]);
+                if cells[1..].iter().any(|&c| colour(&ep.coords, c) != first) {
                     s.mg += ep.w.pair_mg;
                     s.eg += ep.w.pair_eg;
                 }
