@@ -158,6 +158,9 @@ pub struct HookFlags {
     pub allow_promotion: bool,
     pub after_make: bool,
     pub outcome: bool,
+    /// `Rules::outcome` gives one verdict for any positive move count (and no verdict needs the
+    /// moves), so the search may ask it with a count of 1 before generating them.
+    pub outcome_blind: bool,
     /// `Rules::extra_attack` adds attacks the tables cannot see (legality then always uses the
     /// full make/test/unmake).
     pub extra_attacks: bool,

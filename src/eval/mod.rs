@@ -13,6 +13,8 @@ mod weights;
 
 pub use weights::Weights;
 
+use arrayvec::ArrayVec;
+
 use crate::geometry::{Cell, NO_CELL};
 use crate::piece::{PieceType, Player};
 use crate::position::Position;
@@ -304,7 +306,8 @@ impl EvalParams {
                     if royal[t] {
                         // Middle game: stay home; endgame: centralise.
                         let adv = advancement(v, army, c) as f64;
-                        s.mg = (w.royal_advance_mg as f64 * adv).round() as i32;
+                        s.mg = (w.royal_advance_mg as f64 * adv).round() as i32
+                            + w.royal_file_mg * royal_file_offset(v, c);
                         s.eg = (w.royal_centre_eg as f64 * centr).round() as i32;
                     } else if pawn_like[t] {
                         if maxd > 0.0 && dist[c as usize] != u16::MAX {
@@ -615,6 +618,17 @@ fn advancement(v: &Variant, army: Player, c: Cell) -> i32 {
         (2, _) => y as i32,
         _ => 0,
     }
+}
+
+/// Files between a cell and the central file(s) (two players; 0 on them), for the royal man's
+/// middle-game place: off the centre, behind the pawns that stay home.
+fn royal_file_offset(v: &Variant, c: Cell) -> i32 {
+    if v.players != 2 {
+        return 0;
+    }
+    let (x, _, _) = v.geo.coords(c);
+    let dx2 = (2 * x as i32 - (v.geo.width as i32 - 1)).abs();
+    ((dx2 - 1) / 2).max(0)
 }
 
 /// Small middle-game bonus for pawns near the centre files.
@@ -1054,6 +1068,17 @@ fn attack_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
             attacks::set(&mut zone[p], n);
         }
     }
+    // Where each side's pieces could check the enemy royal man from, and which of those cells
+    // they can reach now (per type: one safe check of a type is what counts).
+    let mut checks = [CheckCells::new(), CheckCells::new()];
+    if ep.w.safe_check != 0 {
+        for (p, ch) in checks.iter_mut().enumerate() {
+            let k = royal_cell[1 - p];
+            if k != NO_CELL {
+                ch.fill(pos, ep, p as Player, k);
+            }
+        }
+    }
     for p in 0..2 {
         for t in 0..nt {
             if !ep.pawn_like[t] {
@@ -1096,7 +1121,14 @@ fn attack_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
                 let mut safe = 0;
                 let mut hits = 0;
                 let kz = &zone[them];
+                let mut chk = checks[p].of_type(t as PieceType);
                 attacks::scan(pos, c, |x, fl| {
+                    if let Some((from, reached)) = chk.as_mut()
+                        && fl & attacks::REACH != 0
+                        && attacks::has(from, x)
+                    {
+                        attacks::set(reached, x);
+                    }
                     if fl & attacks::ATTACK != 0 {
                         attacks::set(a, x);
                         hits += attacks::has(kz, x) as i32;
@@ -1127,6 +1159,17 @@ fn attack_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
             }
         }
     }
+    for (p, ch) in checks.iter().enumerate() {
+        // A type that can check from a cell the defender does not cover joins the royal-zone attack.
+        let them = 1 - p;
+        let safe = ch
+            .types
+            .iter()
+            .filter(|e| e.reached.iter().zip(&att[them]).any(|(r, d)| r & !d != 0));
+        let n = safe.count() as i32;
+        tl.zone_attackers[them] += n;
+        tl.zone_weight[them] += ep.w.safe_check * n;
+    }
     for p in 0..2 {
         let mut t = threat_score(pos, ep, p, &att, &patt[p], &lesser[p]);
         if p == pos.side as usize {
@@ -1135,6 +1178,87 @@ fn attack_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
         }
         tl.total[p].mg += t.mg;
         tl.total[p].eg += t.eg;
+    }
+}
+
+/// Cells from which one side's men of a type would attack the enemy royal man (with the board as
+/// it is), and those among them its men of that type can reach now.
+struct CheckCells {
+    types: ArrayVec<CheckType, 8>,
+}
+
+struct CheckType {
+    t: PieceType,
+    from: Bits,
+    reached: Bits,
+}
+
+impl CheckCells {
+    fn new() -> CheckCells {
+        CheckCells {
+            types: ArrayVec::new(),
+        }
+    }
+
+    /// Reads the attack-to tables of royal cell `k` for the men of `p` (own army): leaps, and
+    /// lines up to and including their first occupied cell. Pawn-like and royal types are left
+    /// out; so are lame and hopping paths.
+    fn fill(&mut self, pos: &Position, ep: &EvalParams, p: Player, k: Cell) {
+        let tb = &pos.v.tables;
+        // The types worth asking about, as a mask over the tables' type bits.
+        let mut wanted = 0u64;
+        for t in 0..ep.ntypes.min(64) {
+            if !ep.pawn_like[t] && !ep.royal[t] && pos.count(p, t as PieceType) > 0 {
+                wanted |= 1 << t;
+            }
+        }
+        if wanted == 0 {
+            return;
+        }
+        let mut slot = [u8::MAX; 64];
+        let mut add = |types: &mut ArrayVec<CheckType, 8>, mask: u64, c: Cell| {
+            let mut m = mask & wanted;
+            while m != 0 {
+                let t = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if slot[t] == u8::MAX {
+                    if types.is_full() {
+                        continue;
+                    }
+                    slot[t] = types.len() as u8;
+                    types.push(CheckType {
+                        t: t as PieceType,
+                        from: attacks::EMPTY,
+                        reached: attacks::EMPTY,
+                    });
+                }
+                attacks::set(&mut types[slot[t] as usize].from, c);
+            }
+        };
+        for &(src, mask) in tb.leaps_to(p, k) {
+            if mask & wanted != 0 {
+                add(&mut self.types, mask, src);
+            }
+        }
+        for r in tb.rays_to(p, k) {
+            if r.mask & wanted == 0 {
+                continue;
+            }
+            for &c in &tb.path[r.start as usize..r.start as usize + r.len as usize] {
+                add(&mut self.types, r.mask, c);
+                if !pos.at_table(c).is_empty() {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The check cells of type `t` and the set of those reached, if the type has any.
+    fn of_type(&mut self, t: PieceType) -> Option<(&Bits, &mut Bits)> {
+        self.types
+            .iter_mut()
+            .find(|e| e.t == t)
+            .map(|e| (&e.from, &mut e.reached))
     }
 }
 
@@ -1445,6 +1569,34 @@ mod tests {
 
     /// Two pieces bearing on the royal man's zone are danger for its side: queen h5 and rook f1
     /// hit f7/h7, against the same queen with the rook on e1, away from the king.
+    /// A type that can check from a cell the defender does not cover counts as a royal-zone
+    /// attacker: the queen's check on d8 (with the knight on g5, two attackers) is danger; with a
+    /// black knight covering d8 there is no safe check and, one attacker short, no penalty.
+    #[test]
+    fn safe_checks_add_to_the_royal_zone_attack() {
+        let set = |w: &mut Weights| w.safe_check = 100;
+        assert!(term_gain("6k1/5ppp/8/6N1/8/8/5PPP/3Q2K1 b - - 0 1", set) < 0);
+        assert_eq!(
+            term_gain("6k1/5ppp/2n5/6N1/8/8/5PPP/3Q2K1 b - - 0 1", set),
+            0
+        );
+    }
+
+    /// In the middle game the royal man is better off the central files (castled).
+    #[test]
+    fn royal_man_off_the_central_files_is_a_bonus() {
+        let set = |w: &mut Weights| w.royal_file_mg = 10;
+        let castled = term_gain("rnbqk2r/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1RK1 w kq - 0 1", set);
+        assert!((10..=20).contains(&castled), "{castled}");
+        assert_eq!(
+            term_gain(
+                "rnbqk2r/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R w KQkq - 0 1",
+                set
+            ),
+            0
+        );
+    }
+
     #[test]
     fn pieces_attacking_the_royal_zone_are_danger() {
         assert_below_by(

@@ -37,6 +37,8 @@ weights! {
     piece_eg = 1050,
     /// Royal man: middle-game bonus per rank advanced (negative: stay home).
     royal_advance_mg = -12,
+    /// Royal man: middle-game bonus per file away from the central file(s) (two players).
+    royal_file_mg = 0,
     /// Royal man: endgame bonus per unit of centrality.
     royal_centre_eg = 5,
     /// Pawn-like men's advancement: per mille of the promotion gain times progress squared.
@@ -77,6 +79,9 @@ weights! {
     /// of weight² / 1024).
     zone_hit = 20,
     zone_scale = 1000,
+    /// Royal-zone attack: weight of each enemy type that can give check from a cell it reaches and
+    /// the defender does not attack (such a type also counts as an attacker).
+    safe_check = 0,
     /// Royal proximity: penalty scale (per mille of danger² / 2), and the bonus per adjacent own man.
     proximity_scale = 1000,
     shelter = 6,

@@ -19,12 +19,12 @@ use arrayvec::ArrayVec;
 
 use crate::eval::{EvalParams, evaluate};
 use crate::geometry::{Cell, NO_CELL};
-use crate::movegen::{MAX_MOVES, MoveList, legal_moves, pseudo_legal};
+use crate::movegen::{MAX_MOVES, MoveList, legal_moves, pseudo_legal, pseudo_tactical};
 use crate::moves::{Move, MoveKind};
 use crate::outcome::outcome_with;
 use crate::piece::PieceType;
 use crate::position::Position;
-use crate::variant::{GameResult, Outcome, Variant};
+use crate::variant::{BareKing, GameResult, Outcome, Variant, Verdict};
 
 pub use ordering::is_tactical;
 pub use time::{Budget, Limits};
@@ -340,6 +340,13 @@ pub(crate) struct Worker<'a> {
     rep_hook: bool,
     filter_hook: bool,
     null_ok_game: bool,
+    /// The game's end rules need no move list and no bare-king count (see `search`).
+    prune_blind: bool,
+    /// The move-count rule's moves (0: none).
+    nmove: u32,
+    /// `prune_blind`, and legality is only the royal man's safety (no drop-mate, stalemate-move
+    /// or game filter rule): moves are tested as they are tried.
+    lazy_legal: bool,
 }
 
 /// Largest continuation-history table (entries); bigger games go without.
@@ -461,6 +468,16 @@ impl<'a> Worker<'a> {
             rep_hook: v.hooks.outcome,
             filter_hook: v.hooks.filter_legal,
             null_ok_game: players == 2,
+            prune_blind: (!v.hooks.outcome || v.hooks.outcome_blind)
+                && v.end.bare_king == BareKing::Off
+                && v.end.stalemated == Verdict::Draw,
+            nmove: v.end.nmove,
+            lazy_legal: (!v.hooks.outcome || v.hooks.outcome_blind)
+                && v.end.bare_king == BareKing::Off
+                && v.end.stalemated == Verdict::Draw
+                && !v.hooks.filter_legal
+                && !v.drop_mate_rule
+                && !v.end.stalemating_illegal,
             pos,
         }
     }
@@ -994,10 +1011,25 @@ impl<'a> Worker<'a> {
             return s;
         }
 
+        // Where the game ends only by mate, drawn stalemate, the move-count rule and verdicts that
+        // need no moves, the pruning below may run before the moves are generated (a stalemate
+        // it prunes keeps its eval).
+        let blind = self.prune_blind && !in_check;
         let mut list = MoveList::new();
-        legal_moves(&mut self.pos, &mut list);
-        if let Some(o) = outcome_with(&mut self.pos, &list) {
-            return self.outcome_score(o, ply);
+        if !blind {
+            legal_moves(&mut self.pos, &mut list);
+            if let Some(o) = outcome_with(&mut self.pos, &list) {
+                return self.outcome_score(o, ply);
+            }
+        } else {
+            if self.nmove > 0 && self.pos.st.halfmove >= 2 * self.nmove {
+                return 0;
+            }
+            if self.rep_hook
+                && let Some(o) = self.pos.v.rules.outcome(&self.pos, 1)
+            {
+                return self.outcome_score(o, ply);
+            }
         }
         let ep = self.sh.ep;
         let eval = if in_check {
@@ -1058,6 +1090,22 @@ impl<'a> Worker<'a> {
                 if v >= beta {
                     return if v >= MATE_BOUND { beta } else { v };
                 }
+            }
+        }
+        // Out of check in such a game, legality waits until a move is tried: most nodes are cut
+        // before their last moves would have been tested.
+        let lazy = blind && self.lazy_legal;
+        let us = self.pos.side;
+        let mut royals: ArrayVec<Cell, 8> = ArrayVec::new();
+        if lazy {
+            pseudo_legal(&self.pos, &mut list);
+            for k in self.pos.royals(us) {
+                let _ = royals.try_push(k);
+            }
+        } else if blind {
+            legal_moves(&mut self.pos, &mut list);
+            if let Some(o) = outcome_with(&mut self.pos, &list) {
+                return self.outcome_score(o, ply);
             }
         }
         // Internal iterative reduction: no hash move, search shallower.
@@ -1172,7 +1220,13 @@ impl<'a> Worker<'a> {
             }
             self.stack[ply].mv = m;
             self.stack[ply].hidx = hidx;
+            let quick = !lazy || self.quick_legal(m, &royals);
             self.pos.make(m);
+            if !quick && self.pos.royal_attacked(us) {
+                self.pos.unmake(m);
+                n -= 1;
+                continue;
+            }
             let gives_check = self.pos.in_check();
             let ext = ((gives_check || singular) && (ply as i32) < 2 * self.root_depth) as i32;
             let new_depth = depth - 1 + ext;
@@ -1257,8 +1311,14 @@ impl<'a> Worker<'a> {
             }
         }
         if best == -INF {
-            // Only the excluded move was legal.
-            return alpha;
+            // Only the excluded move was legal, or (lazy legality) none: the game's verdict.
+            if excluded != Move::NONE {
+                return alpha;
+            }
+            return match outcome_with(&mut self.pos, &MoveList::new()) {
+                Some(o) => self.outcome_score(o, ply),
+                None => 0,
+            };
         }
         let bound = if best >= beta {
             BOUND_LOWER
@@ -1366,7 +1426,7 @@ impl<'a> Worker<'a> {
             if self.filter_hook {
                 legal_moves(&mut self.pos, &mut list);
             } else {
-                pseudo_legal(&self.pos, &mut list);
+                pseudo_tactical(&self.pos, &mut list);
             }
             list.retain(|m| ordering::is_tactical(&self.pos, *m));
             dedupe_special(&mut list);

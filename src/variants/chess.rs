@@ -125,6 +125,8 @@ pub fn fide_draws(b: &mut VariantBuilder, knight: PieceType, bishop: PieceType) 
         Box::new(InsufficientMaterial { knight, bishop }),
         HookFlags {
             outcome: true,
+            // The dead-position test looks at material only.
+            outcome_blind: true,
             ..Default::default()
         },
     );
@@ -204,6 +206,8 @@ pub fn fitted_weights() -> Weights {
         open_file_eg: 2,
         semi_open_mg: 20,
         semi_open_eg: 10,
+        royal_file_mg: 3,
+        safe_check: 88,
         tempo: 34,
         ..Weights::default()
     }

@@ -332,6 +332,7 @@ fn build(o: &Opts) -> Result<Variant, String> {
             allow_promotion: true,
             after_make: true,
             outcome: true,
+            outcome_blind: false,
             extra_attacks: true,
         },
     );
