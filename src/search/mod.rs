@@ -344,10 +344,17 @@ pub(crate) struct Worker<'a> {
     prune_blind: bool,
     /// The move-count rule's moves (0: none).
     nmove: u32,
+    /// Recent static evaluations by position key (a miss evaluates and overwrites).
+    ecache: Vec<(u64, i32)>,
     /// `prune_blind`, and legality is only the royal man's safety (no drop-mate, stalemate-move
     /// or game filter rule): moves are tested as they are tried.
     lazy_legal: bool,
 }
+
+/// Entries of each thread's evaluation cache (a power of two).
+const ECACHE_SIZE: usize = 1 << 16;
+/// The key of an unused evaluation-cache entry (a real position's key is this with odds 2^-64).
+const EMPTY_KEY: u64 = u64::MAX;
 
 /// Largest continuation-history table (entries); bigger games go without.
 const MAX_CONT: usize = 1 << 21;
@@ -472,6 +479,7 @@ impl<'a> Worker<'a> {
                 && v.end.bare_king == BareKing::Off
                 && v.end.stalemated == Verdict::Draw,
             nmove: v.end.nmove,
+            ecache: vec![(EMPTY_KEY, 0); ECACHE_SIZE],
             lazy_legal: (!v.hooks.outcome || v.hooks.outcome_blind)
                 && v.end.bare_king == BareKing::Off
                 && v.end.stalemated == Verdict::Draw
@@ -480,6 +488,19 @@ impl<'a> Worker<'a> {
                 && !v.end.stalemating_illegal,
             pos,
         }
+    }
+
+    /// The static evaluation, from the cache when this position was evaluated lately.
+    #[inline]
+    fn eval_cached(&mut self) -> i32 {
+        let key = self.pos.st.key;
+        let i = key as usize & (ECACHE_SIZE - 1);
+        if self.ecache[i].0 == key {
+            return self.ecache[i].1;
+        }
+        let e = evaluate(&self.pos, self.sh.ep);
+        self.ecache[i] = (key, e);
+        e
     }
 
     #[inline]
@@ -1037,7 +1058,7 @@ impl<'a> Worker<'a> {
         } else {
             let mut e = match hit {
                 Some(h) if h.eval != NO_EVAL && h.bound != BOUND_NONE => h.eval,
-                _ => evaluate(&self.pos, ep),
+                _ => self.eval_cached(),
             };
             if let Some(h) = hit {
                 let s = score_from_tt(h.score, ply);
@@ -1414,7 +1435,7 @@ impl<'a> Worker<'a> {
         } else {
             stand = match hit {
                 Some(h) if h.eval != NO_EVAL => h.eval,
-                _ => evaluate(&self.pos, ep),
+                _ => self.eval_cached(),
             };
             if stand >= beta {
                 return stand;
