@@ -14,8 +14,9 @@ shift $(( $# > 2 ? 2 : $# )) || true
 THREADS=${*:-1 2}
 cargo build --release -q
 BIN=target/release/chatrang
-for t in $THREADS; do
-    for r in $(seq "$RUNS"); do
+# Runs interleave the thread counts, so a drift of the machine's speed hits each alike.
+for r in $(seq "$RUNS"); do
+    for t in $THREADS; do
         out=$("$BIN" bench "$DEPTH" --chess-only --hash 64 --threads "$t")
         ms=$(echo "$out" | awk -F: '/Total time/ {gsub(/ /, "", $2); print $2}')
         nps=$(echo "$out" | awk -F: '/Nodes\/second/ {gsub(/ /, "", $2); print $2}')

@@ -429,6 +429,9 @@ impl<'a> Worker<'a> {
         let nc = v.geo.num_cells();
         let nt = v.pieces.len();
         let players = v.players as usize;
+        let prune_blind = (!v.hooks.outcome || v.hooks.outcome_blind)
+            && v.end.bare_king == BareKing::Off
+            && v.end.stalemated == Verdict::Draw;
         let root = sh
             .root_moves
             .iter()
@@ -475,14 +478,10 @@ impl<'a> Worker<'a> {
             rep_hook: v.hooks.outcome,
             filter_hook: v.hooks.filter_legal,
             null_ok_game: players == 2,
-            prune_blind: (!v.hooks.outcome || v.hooks.outcome_blind)
-                && v.end.bare_king == BareKing::Off
-                && v.end.stalemated == Verdict::Draw,
+            prune_blind,
             nmove: v.end.nmove,
             ecache: vec![(EMPTY_KEY, 0); ECACHE_SIZE],
-            lazy_legal: (!v.hooks.outcome || v.hooks.outcome_blind)
-                && v.end.bare_king == BareKing::Off
-                && v.end.stalemated == Verdict::Draw
+            lazy_legal: prune_blind
                 && !v.hooks.filter_legal
                 && !v.drop_mate_rule
                 && !v.end.stalemating_illegal,
@@ -1046,6 +1045,7 @@ impl<'a> Worker<'a> {
             if self.nmove > 0 && self.pos.st.halfmove >= 2 * self.nmove {
                 return 0;
             }
+            // (`rep_hook`: the game has an outcome hook, here a blind one)
             if self.rep_hook
                 && let Some(o) = self.pos.v.rules.outcome(&self.pos, 1)
             {
