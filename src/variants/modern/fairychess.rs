@@ -475,6 +475,8 @@ fn build(o: &Opts) -> Result<Variant, String> {
         filter_legal: overlap,
         after_make: true,
         outcome: true,
+        // The dead-position test looks at material only.
+        outcome_blind: true,
         ..Default::default()
     };
     Ok(v)

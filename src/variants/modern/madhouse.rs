@@ -308,6 +308,8 @@ fn build(o: &Opts) -> Result<Variant, String> {
             extra_moves: true,
             filter_legal: true,
             outcome: true,
+            // The dead-position test looks at material only.
+            outcome_blind: true,
             ..Default::default()
         },
     );

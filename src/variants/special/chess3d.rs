@@ -290,6 +290,8 @@ fn build(o: &Opts) -> Result<Variant, String> {
             filter_legal: true,
             after_make: true,
             outcome: true,
+            // The dead-position test looks at material only.
+            outcome_blind: true,
             ..Default::default()
         },
     );

@@ -254,6 +254,8 @@ fn build(o: &Opts) -> Result<Variant, String> {
         HookFlags {
             filter_legal: true,
             outcome: true,
+            // The dead-position test looks at material only.
+            outcome_blind: true,
             ..Default::default()
         },
     );
