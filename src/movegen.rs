@@ -705,20 +705,8 @@ pub fn count_legal(pos: &mut Position) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::is_tactical as tactical;
     use crate::{fen, variants};
-
-    /// Captures, promotions and en passant: what quiescence keeps.
-    fn tactical(pos: &Position, m: Move) -> bool {
-        match m.kind {
-            MoveKind::Promotion | MoveKind::EnPassant => true,
-            MoveKind::Drop | MoveKind::Castle => false,
-            _ => {
-                (m.to as usize) < pos.board_cells()
-                    && !pos.at(m.to).is_empty()
-                    && pos.at(m.to).owner() != pos.side
-            }
-        }
-    }
 
     fn sorted(pos: &Position, l: &MoveList) -> Vec<Move> {
         let mut v: Vec<Move> = l.iter().copied().filter(|&m| tactical(pos, m)).collect();

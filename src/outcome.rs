@@ -4,7 +4,7 @@
 use crate::movegen::{MoveList, legal_moves};
 use crate::piece::{PieceType, Player};
 use crate::position::Position;
-use crate::variant::{BareKing, GameResult, Outcome, Verdict};
+use crate::variant::{BareKing, GameResult, Outcome, Variant, Verdict};
 
 fn verdict(v: Verdict, us: Player, them: Player, reason: &'static str) -> Outcome {
     let result = match v {
@@ -28,6 +28,31 @@ pub fn outcome(pos: &mut Position) -> Option<Outcome> {
     let mut list = MoveList::new();
     legal_moves(pos, &mut list);
     outcome_with(pos, &list)
+}
+
+/// Can the game's end be judged out of check without the moves? True when it has no bare-king
+/// rule, a drawn stalemate and no outcome hook or a blind one (`HookFlags::outcome_blind`): then
+/// only mate, stalemate (a draw), the move-count and repetition rules and the hook decide.
+pub fn judged_without_moves(v: &Variant) -> bool {
+    (!v.hooks.outcome || v.hooks.outcome_blind)
+        && v.end.bare_king == BareKing::Off
+        && v.end.stalemated == Verdict::Draw
+}
+
+/// `outcome_with` for a position out of check in a game `judged_without_moves`, before its moves
+/// are known (assumed to exist: a stalemate would be a draw anyway). The repetition rule is left
+/// to the caller.
+pub fn outcome_without_moves(pos: &Position) -> Option<Outcome> {
+    let v = &*pos.v;
+    if v.hooks.outcome
+        && let Some(o) = v.rules.outcome(pos, 1)
+    {
+        return Some(o);
+    }
+    (v.end.nmove > 0 && pos.st.halfmove >= 2 * v.end.nmove).then_some(Outcome {
+        result: GameResult::Draw,
+        reason: "move-count rule",
+    })
 }
 
 /// As `outcome`, with the legal moves already generated.
@@ -103,4 +128,40 @@ pub fn outcome_with(pos: &mut Position, legal: &MoveList) -> Option<Outcome> {
         });
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{fen, variants};
+
+    /// Chess is judged without moves out of check; games with a bare-king rule or a stalemate
+    /// that is not a draw are not.
+    #[test]
+    fn only_games_without_move_dependent_end_rules_are_judged_without_moves() {
+        assert!(judged_without_moves(&variants::build("chess", "").unwrap()));
+        assert!(!judged_without_moves(
+            &variants::build("shatranj", "").unwrap()
+        ));
+        assert!(!judged_without_moves(
+            &variants::build("xiangqi", "").unwrap()
+        ));
+    }
+
+    /// Before the moves are known: the dead-position hook and the move-count rule still judge,
+    /// as `outcome_with` does once the moves are there.
+    #[test]
+    fn outcome_without_moves_agrees_with_the_full_adjudication() {
+        let v = variants::build("chess", "").unwrap();
+        for (f, draw) in [
+            ("8/8/8/8/8/6k1/2N5/4K3 w - - 0 1", true),
+            ("8/8/8/8/8/6k1/2R5/4K3 w - - 100 80", true),
+            ("8/8/8/8/8/6k1/2R5/4K3 w - - 99 80", false),
+        ] {
+            let mut pos = fen::parse(&v, f).unwrap();
+            let blind = outcome_without_moves(&pos);
+            assert_eq!(blind.is_some(), draw, "{f}");
+            assert_eq!(blind, outcome(&mut pos), "{f}");
+        }
+    }
 }

@@ -626,17 +626,19 @@ fn royal_file_offset(v: &Variant, c: Cell) -> i32 {
     if v.players != 2 {
         return 0;
     }
+    ((centre_offset2(v, c) - 1) / 2).max(0)
+}
+
+/// Twice a cell's file distance from the board's centre line: 0 or 1 on the central file(s),
+/// width − 1 on the edge.
+fn centre_offset2(v: &Variant, c: Cell) -> i32 {
     let (x, _, _) = v.geo.coords(c);
-    let dx2 = (2 * x as i32 - (v.geo.width as i32 - 1)).abs();
-    ((dx2 - 1) / 2).max(0)
+    (2 * x as i32 - (v.geo.width as i32 - 1)).abs()
 }
 
 /// Small middle-game bonus for pawns near the centre files.
 fn centre_bonus(v: &Variant, c: Cell) -> i32 {
-    let (x, _, _) = v.geo.coords(c);
-    let w = v.geo.width as i32;
-    let dx2 = (2 * x as i32 - (w - 1)).abs(); // 0 or 1 at the centre, w-1 at the edge
-    (6 - 3 * dx2).max(-4)
+    (6 - 3 * centre_offset2(v, c)).max(-4)
 }
 
 /// Steps (in the man's own moves on an empty board) from each cell to its promotion zone.

@@ -21,10 +21,10 @@ use crate::eval::{EvalParams, evaluate};
 use crate::geometry::{Cell, NO_CELL};
 use crate::movegen::{MAX_MOVES, MoveList, legal_moves, pseudo_legal, pseudo_tactical};
 use crate::moves::{Move, MoveKind};
-use crate::outcome::outcome_with;
+use crate::outcome::{judged_without_moves, outcome_with, outcome_without_moves};
 use crate::piece::PieceType;
 use crate::position::Position;
-use crate::variant::{BareKing, GameResult, Outcome, Variant, Verdict};
+use crate::variant::{GameResult, Outcome, Variant};
 
 pub use ordering::is_tactical;
 pub use time::{Budget, Limits};
@@ -340,10 +340,8 @@ pub(crate) struct Worker<'a> {
     rep_hook: bool,
     filter_hook: bool,
     null_ok_game: bool,
-    /// The game's end rules need no move list and no bare-king count (see `search`).
+    /// The game's end is judged without the moves out of check (`outcome::judged_without_moves`).
     prune_blind: bool,
-    /// The move-count rule's moves (0: none).
-    nmove: u32,
     /// Recent static evaluations by position key (a miss evaluates and overwrites).
     ecache: Vec<(u64, i32)>,
     /// `prune_blind`, and legality is only the royal man's safety (no drop-mate, stalemate-move
@@ -429,9 +427,7 @@ impl<'a> Worker<'a> {
         let nc = v.geo.num_cells();
         let nt = v.pieces.len();
         let players = v.players as usize;
-        let prune_blind = (!v.hooks.outcome || v.hooks.outcome_blind)
-            && v.end.bare_king == BareKing::Off
-            && v.end.stalemated == Verdict::Draw;
+        let prune_blind = judged_without_moves(&v);
         let root = sh
             .root_moves
             .iter()
@@ -479,7 +475,6 @@ impl<'a> Worker<'a> {
             filter_hook: v.hooks.filter_legal,
             null_ok_game: players == 2,
             prune_blind,
-            nmove: v.end.nmove,
             ecache: vec![(EMPTY_KEY, 0); ECACHE_SIZE],
             lazy_legal: prune_blind
                 && !v.hooks.filter_legal
@@ -1036,21 +1031,13 @@ impl<'a> Worker<'a> {
         // it prunes keeps its eval).
         let blind = self.prune_blind && !in_check;
         let mut list = MoveList::new();
-        if !blind {
-            legal_moves(&mut self.pos, &mut list);
-            if let Some(o) = outcome_with(&mut self.pos, &list) {
-                return self.outcome_score(o, ply);
-            }
+        let end = if blind {
+            outcome_without_moves(&self.pos)
         } else {
-            if self.nmove > 0 && self.pos.st.halfmove >= 2 * self.nmove {
-                return 0;
-            }
-            // (`rep_hook`: the game has an outcome hook, here a blind one)
-            if self.rep_hook
-                && let Some(o) = self.pos.v.rules.outcome(&self.pos, 1)
-            {
-                return self.outcome_score(o, ply);
-            }
+            self.legal_moves_or_end(&mut list)
+        };
+        if let Some(o) = end {
+            return self.outcome_score(o, ply);
         }
         let ep = self.sh.ep;
         let eval = if in_check {
@@ -1116,18 +1103,15 @@ impl<'a> Worker<'a> {
         // Out of check in such a game, legality waits until a move is tried: most nodes are cut
         // before their last moves would have been tested.
         let lazy = blind && self.lazy_legal;
-        let us = self.pos.side;
-        let mut royals: ArrayVec<Cell, 8> = ArrayVec::new();
+        let royals = if lazy {
+            self.royal_cells()
+        } else {
+            ArrayVec::new()
+        };
         if lazy {
             pseudo_legal(&self.pos, &mut list);
-            for k in self.pos.royals(us) {
-                let _ = royals.try_push(k);
-            }
-        } else if blind {
-            legal_moves(&mut self.pos, &mut list);
-            if let Some(o) = outcome_with(&mut self.pos, &list) {
-                return self.outcome_score(o, ply);
-            }
+        } else if blind && let Some(o) = self.legal_moves_or_end(&mut list) {
+            return self.outcome_score(o, ply);
         }
         // Internal iterative reduction: no hash move, search shallower.
         if tt_move.is_none() && depth >= 4 && (pv_node || cut) {
@@ -1241,10 +1225,7 @@ impl<'a> Worker<'a> {
             }
             self.stack[ply].mv = m;
             self.stack[ply].hidx = hidx;
-            let quick = !lazy || self.quick_legal(m, &royals);
-            self.pos.make(m);
-            if !quick && self.pos.royal_attacked(us) {
-                self.pos.unmake(m);
+            if !self.make_if_legal(m, lazy.then_some(&royals)) {
                 n -= 1;
                 continue;
             }
@@ -1384,6 +1365,35 @@ impl<'a> Worker<'a> {
         })
     }
 
+    /// The side to move's royal cells, for `quick_legal`.
+    fn royal_cells(&self) -> ArrayVec<Cell, 8> {
+        let mut royals = ArrayVec::new();
+        for k in self.pos.royals(self.pos.side) {
+            let _ = royals.try_push(k);
+        }
+        royals
+    }
+
+    /// Makes the pseudo-legal move `m` if it is legal (`royals`: the mover's royal cells; `None`
+    /// when `m` is known legal); false, with the position unchanged, if it is not.
+    #[inline]
+    fn make_if_legal(&mut self, m: Move, royals: Option<&ArrayVec<Cell, 8>>) -> bool {
+        let us = self.pos.side;
+        let quick = royals.is_none_or(|r| self.quick_legal(m, r));
+        self.pos.make(m);
+        if !quick && self.pos.royal_attacked(us) {
+            self.pos.unmake(m);
+            return false;
+        }
+        true
+    }
+
+    /// Generates the legal moves into `list`; the game's verdict if it is over here.
+    fn legal_moves_or_end(&mut self, list: &mut MoveList) -> Option<Outcome> {
+        legal_moves(&mut self.pos, list);
+        outcome_with(&mut self.pos, list)
+    }
+
     fn qsearch(&mut self, alpha: i32, beta: i32, ply: usize, in_check: bool) -> i32 {
         self.qsearch_at(alpha, beta, ply, in_check, 0)
     }
@@ -1456,16 +1466,14 @@ impl<'a> Worker<'a> {
         for &m in &list {
             scores.push(ordering::static_score(&self.pos, ep, m));
         }
-        let us = self.pos.side;
         let orig_alpha = alpha;
         let mut best_move = Move::NONE;
         let need_legality = !in_check && !self.filter_hook;
-        let mut royals: ArrayVec<Cell, 8> = ArrayVec::new();
-        if need_legality {
-            for k in self.pos.royals(us) {
-                let _ = royals.try_push(k);
-            }
-        }
+        let royals = if need_legality {
+            self.royal_cells()
+        } else {
+            ArrayVec::new()
+        };
         for i in 0..list.len() {
             ordering::pick_best(&mut list, &mut scores, i);
             let m = list[i];
@@ -1479,10 +1487,7 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
-            let quick = need_legality && self.quick_legal(m, &royals);
-            self.pos.make(m);
-            if need_legality && !quick && self.pos.royal_attacked(us) {
-                self.pos.unmake(m);
+            if !self.make_if_legal(m, need_legality.then_some(&royals)) {
                 continue;
             }
             self.stack[ply].mv = m;
