@@ -6,6 +6,7 @@
 //! score correctly in every game. Mate scores are `MATE - plies`.
 
 pub mod bench;
+mod correction;
 mod ordering;
 pub mod see;
 pub mod time;
@@ -25,6 +26,7 @@ use crate::outcome::{judged_without_moves, outcome_with, outcome_without_moves};
 use crate::piece::PieceType;
 use crate::position::Position;
 use crate::variant::{GameResult, Outcome, Variant};
+use correction::Correction;
 
 pub use ordering::is_tactical;
 pub use time::{Budget, Limits};
@@ -129,6 +131,37 @@ pub struct Searcher {
     /// Milliseconds kept back per move for latency.
     pub overhead_ms: u64,
     evals: Mutex<Option<(Arc<Variant>, Arc<EvalParams>)>>,
+    /// Each thread's tables from the last search, by thread id.
+    learned: Mutex<Vec<Learned>>,
+}
+
+/// What a thread learns while searching a game, kept for its next search of the same game
+/// (a game's moves follow each other: the history of the last search still orders well).
+pub(crate) struct Learned {
+    variant: Arc<Variant>,
+    /// Quiet-move history per side: `side * (types * cells) + type * cells + to`.
+    history: Vec<i32>,
+    counter: Vec<Move>,
+    /// Continuation history: quiet-move scores given the move one ply back (`cont[0]`) and two
+    /// plies back (`cont[1]`), indexed `prev_hidx * hsize + hidx`; empty when too large.
+    cont: [Vec<i16>; 2],
+    corr: Correction,
+}
+
+impl Learned {
+    fn new(v: &Arc<Variant>, ep: &EvalParams) -> Learned {
+        let players = v.players as usize;
+        // Drop games: drops have history slots of their own, after the board moves'.
+        let hs = v.pieces.len() * v.geo.num_cells() * (1 + v.drops as usize);
+        let len = if hs * hs <= MAX_CONT { hs * hs } else { 0 };
+        Learned {
+            variant: Arc::clone(v),
+            history: vec![0; players * hs],
+            counter: vec![Move::NONE; hs],
+            cont: [vec![0; len], vec![0; len]],
+            corr: Correction::new(players, &ep.pawn_like),
+        }
+    }
 }
 
 impl Searcher {
@@ -138,6 +171,7 @@ impl Searcher {
             threads: 1,
             overhead_ms: 10,
             evals: Mutex::new(None),
+            learned: Mutex::new(Vec::new()),
         }
     }
 
@@ -145,8 +179,10 @@ impl Searcher {
         self.tt = Arc::new(TT::new(hash_mb));
     }
 
+    /// Forgets everything learned: the hash table and each thread's history tables.
     pub fn clear(&self) {
         self.tt.clear();
+        self.learned.lock().unwrap().clear();
     }
 
     /// Evaluation data of a game, computed once per variant.
@@ -193,37 +229,49 @@ impl Searcher {
         };
         let sh = &sh;
         let main_report = &mut *report;
+        let mut kept: Vec<Option<Learned>> = std::mem::take(&mut *self.learned.lock().unwrap())
+            .into_iter()
+            .map(Some)
+            .collect();
+        kept.resize_with(threads, || None);
+        let mut learned = Vec::with_capacity(threads);
         let (res, helper_won) = std::thread::scope(|s| {
             let mut helpers = Vec::new();
-            for id in 1..threads {
+            for (id, slot) in kept.iter_mut().enumerate().skip(1) {
                 let p = pos.clone();
+                let l = slot.take();
                 let h = std::thread::Builder::new()
                     .stack_size(STACK_SIZE)
                     .spawn_scoped(s, move || {
-                        let mut w = Worker::new(id, sh, p);
+                        let mut w = Worker::new(id, sh, p, l);
                         w.iterate(&mut |_| {});
-                        w.result()
+                        (w.result(), w.learned)
                     })
                     .expect("spawn search thread");
                 helpers.push(h);
             }
             let p = pos.clone();
+            let l = kept[0].take();
             let main = std::thread::Builder::new()
                 .stack_size(STACK_SIZE)
                 .spawn_scoped(s, move || {
-                    let mut w = Worker::new(0, sh, p);
+                    let mut w = Worker::new(0, sh, p, l);
                     w.iterate(main_report);
                     sh.done.store(true, Relaxed);
-                    w.result()
+                    (w.result(), w.learned)
                 })
                 .expect("spawn search thread");
-            let mut res = main.join().expect("search thread panicked");
+            let (mut res, l) = main.join().expect("search thread panicked");
+            learned.push(l);
             let mut helper_won = false;
             for h in helpers {
+                let Ok((r, l)) = h.join() else {
+                    break;
+                };
+                learned.push(l);
                 // A helper that completed a deeper iteration wins (not with MultiPV, whose lines
                 // come from the main thread): its search saw further.
-                if let Ok(r) = h.join()
-                    && sh.multipv == 1
+                if sh.multipv == 1
                     && r.best.is_some()
                     && r.depth > res.depth
                     && r.score.abs() < MATE_BOUND
@@ -239,6 +287,7 @@ impl Searcher {
             res.nodes = sh.total_nodes();
             (res, helper_won)
         });
+        *self.learned.lock().unwrap() = learned;
         if helper_won {
             // The last line shown is the one the best move comes from.
             let ms = ctl.elapsed_ms();
@@ -323,12 +372,8 @@ pub(crate) struct Worker<'a> {
     completed: i32,
     ncells: usize,
     killers: Vec<[Move; 2]>,
-    /// Quiet-move history per side: `side * (types * cells) + type * cells + to`.
-    history: Vec<i32>,
-    counter: Vec<Move>,
-    /// Continuation history: quiet-move scores given the move one ply back (`cont[0]`) and two
-    /// plies back (`cont[1]`), indexed `prev_hidx * hsize + hidx`; empty when too large.
-    cont: [Vec<i16>; 2],
+    /// History, counter-moves and evaluation corrections, kept for the thread's next search.
+    learned: Learned,
     hsize: usize,
     stack: Vec<Frame>,
     pv: Vec<Move>,
@@ -422,7 +467,7 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
 }
 
 impl<'a> Worker<'a> {
-    fn new(id: usize, sh: &'a Shared<'a>, pos: Position) -> Worker<'a> {
+    fn new(id: usize, sh: &'a Shared<'a>, pos: Position, learned: Option<Learned>) -> Worker<'a> {
         let v = Arc::clone(&pos.v);
         let nc = v.geo.num_cells();
         let nt = v.pieces.len();
@@ -449,14 +494,9 @@ impl<'a> Worker<'a> {
             completed: 0,
             ncells: nc,
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
-            // Drop games: drops have history slots of their own, after the board moves'.
-            history: vec![0; players * nt * nc * (1 + v.drops as usize)],
-            counter: vec![Move::NONE; nt * nc * (1 + v.drops as usize)],
-            cont: {
-                let hs = nt * nc * (1 + v.drops as usize);
-                let len = if hs * hs <= MAX_CONT { hs * hs } else { 0 };
-                [vec![0; len], vec![0; len]]
-            },
+            learned: learned
+                .filter(|l| Arc::ptr_eq(&l.variant, &v))
+                .unwrap_or_else(|| Learned::new(&v, sh.ep)),
             hsize: nt * nc * (1 + v.drops as usize),
             stack: vec![
                 Frame {
@@ -495,6 +535,18 @@ impl<'a> Worker<'a> {
         let e = evaluate(&self.pos, self.sh.ep);
         self.ecache[i] = (key, e);
         e
+    }
+
+    /// `raw` with the correction history's adjustment (mate-range scores as they are).
+    #[inline]
+    fn corrected(&self, slot: usize, raw: i32) -> i32 {
+        if raw.abs() >= MATE_BOUND {
+            return raw;
+        }
+        self.learned
+            .corr
+            .apply(slot, raw)
+            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     #[inline]
@@ -554,7 +606,8 @@ impl<'a> Worker<'a> {
             } else {
                 0
             };
-            return ((nt + m.piece as usize) * self.ncells + to).min(self.counter.len() - 1);
+            return ((nt + m.piece as usize) * self.ncells + to)
+                .min(self.learned.counter.len() - 1);
         }
         let t = if m.from != NO_CELL
             && (m.from as usize) < self.ncells
@@ -569,20 +622,20 @@ impl<'a> Worker<'a> {
         } else {
             0
         };
-        (t * self.ncells + to).min(self.counter.len() - 1)
+        (t * self.ncells + to).min(self.learned.counter.len() - 1)
     }
 
     #[inline]
     fn hist(&self, hidx: usize) -> i32 {
         let side = self.pos.side as usize;
-        self.history[side * self.counter.len() + hidx]
+        self.learned.history[side * self.learned.counter.len() + hidx]
     }
 
     /// Continuation-history entries of a quiet move after the moves 1 and 2 plies back.
     #[inline]
     fn cont_idx(&self, ply: usize, hidx: usize) -> [usize; 2] {
         let mut out = [usize::MAX; 2];
-        if self.cont[0].is_empty() {
+        if self.learned.cont[0].is_empty() {
             return out;
         }
         for (k, o) in out.iter_mut().enumerate() {
@@ -602,7 +655,7 @@ impl<'a> Worker<'a> {
         let mut h = self.hist(hidx);
         for (k, i) in self.cont_idx(ply, hidx).into_iter().enumerate() {
             if i != usize::MAX {
-                h += self.cont[k][i] as i32;
+                h += self.learned.cont[k][i] as i32;
             }
         }
         h
@@ -611,7 +664,7 @@ impl<'a> Worker<'a> {
     fn cont_update(&mut self, ply: usize, hidx: usize, bonus: i32) {
         for (k, i) in self.cont_idx(ply, hidx).into_iter().enumerate() {
             if i != usize::MAX {
-                let e = &mut self.cont[k][i];
+                let e = &mut self.learned.cont[k][i];
                 let h = *e as i32;
                 *e = (h + bonus - h * bonus.abs() / 16384).clamp(-16384, 16384) as i16;
             }
@@ -620,7 +673,7 @@ impl<'a> Worker<'a> {
 
     fn hist_update(&mut self, hidx: usize, bonus: i32) {
         let side = self.pos.side as usize;
-        let h = &mut self.history[side * self.counter.len() + hidx];
+        let h = &mut self.learned.history[side * self.learned.counter.len() + hidx];
         *h += bonus - *h * bonus.abs() / 16384;
     }
 
@@ -1040,13 +1093,24 @@ impl<'a> Worker<'a> {
             return self.outcome_score(o, ply);
         }
         let ep = self.sh.ep;
-        let eval = if in_check {
-            NO_EVAL
+        let corr_slot = if in_check {
+            0
         } else {
-            let mut e = match hit {
+            self.learned.corr.slot(&self.pos)
+        };
+        let (raw_eval, static_eval) = if in_check {
+            (NO_EVAL, NO_EVAL)
+        } else {
+            let raw = match hit {
                 Some(h) if h.eval != NO_EVAL && h.bound != BOUND_NONE => h.eval,
                 _ => self.eval_cached(),
             };
+            (raw, self.corrected(corr_slot, raw))
+        };
+        let eval = if in_check {
+            NO_EVAL
+        } else {
+            let mut e = static_eval;
             if let Some(h) = hit {
                 let s = score_from_tt(h.score, ply);
                 if s.abs() < MATE_BOUND
@@ -1120,7 +1184,7 @@ impl<'a> Worker<'a> {
 
         let prev_hidx = self.stack[ply - 1].hidx;
         let counter = if prev_hidx != usize::MAX {
-            self.counter[prev_hidx]
+            self.learned.counter[prev_hidx]
         } else {
             Move::NONE
         };
@@ -1300,7 +1364,7 @@ impl<'a> Worker<'a> {
                                 self.killers[ply][0] = m;
                             }
                             if prev_hidx != usize::MAX {
-                                self.counter[prev_hidx] = m;
+                                self.learned.counter[prev_hidx] = m;
                             }
                         }
                         break;
@@ -1329,11 +1393,22 @@ impl<'a> Worker<'a> {
         } else {
             BOUND_UPPER
         };
+        // The correction history learns from searches that settled the score on the side the
+        // static evaluation did not bound, and from quiet best moves only.
+        if !in_check
+            && excluded == Move::NONE
+            && best.abs() < MATE_BOUND
+            && (best_move.is_none() || !ordering::is_tactical(&self.pos, best_move))
+            && !(bound == BOUND_LOWER && best <= static_eval)
+            && !(bound == BOUND_UPPER && best >= static_eval)
+        {
+            self.learned.corr.update(corr_slot, best - raw_eval, depth);
+        }
         self.sh.tt.store(
             key,
             best_move,
             score_to_tt(best, ply),
-            if in_check { NO_EVAL } else { eval },
+            raw_eval,
             depth,
             bound,
         );
@@ -1432,6 +1507,7 @@ impl<'a> Worker<'a> {
         let mut list = MoveList::new();
         let mut best;
         let stand;
+        let mut raw = NO_EVAL;
         if in_check {
             legal_moves(&mut self.pos, &mut list);
             if list.is_empty() {
@@ -1443,10 +1519,11 @@ impl<'a> Worker<'a> {
             best = -INF;
             stand = NO_EVAL;
         } else {
-            stand = match hit {
+            raw = match hit {
                 Some(h) if h.eval != NO_EVAL => h.eval,
                 _ => self.eval_cached(),
             };
+            stand = self.corrected(self.learned.corr.slot(&self.pos), raw);
             if stand >= beta {
                 return stand;
             }
@@ -1522,7 +1599,53 @@ impl<'a> Worker<'a> {
         };
         self.sh
             .tt
-            .store(key, best_move, score_to_tt(best, ply), stand, 0, bound);
+            .store(key, best_move, score_to_tt(best, ply), raw, 0, bound);
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{fen, variants};
+
+    fn history_mass(s: &Searcher) -> i64 {
+        let l = s.learned.lock().unwrap();
+        l.iter()
+            .flat_map(|l| &l.history)
+            .map(|&h| h.abs() as i64)
+            .sum()
+    }
+
+    #[test]
+    fn history_is_kept_between_searches_of_one_game_and_forgotten_on_clear() {
+        let chess = variants::build("chess", "").unwrap();
+        let pos = fen::parse(&chess, &chess.start_fen).unwrap();
+        let s = Searcher::new(1);
+        s.search(&pos, &Limits::depth(7), &Control::new(false), &mut |_| {});
+        let after_deep = history_mass(&s);
+        assert!(after_deep > 0);
+        // A depth-1 search on top keeps what the deep one learned (a fresh table would hold
+        // only its few small bonuses).
+        s.search(&pos, &Limits::depth(1), &Control::new(false), &mut |_| {});
+        assert!(history_mass(&s) * 2 > after_deep);
+        s.clear();
+        assert_eq!(history_mass(&s), 0);
+        assert!(s.learned.lock().unwrap().is_empty());
+        s.search(&pos, &Limits::depth(1), &Control::new(false), &mut |_| {});
+        assert!(history_mass(&s) * 4 < after_deep);
+    }
+
+    #[test]
+    fn history_of_another_game_is_not_reused() {
+        let chess = variants::build("chess", "").unwrap();
+        let shatranj = variants::build("shatranj", "").unwrap();
+        let s = Searcher::new(1);
+        let pos = fen::parse(&chess, &chess.start_fen).unwrap();
+        s.search(&pos, &Limits::depth(6), &Control::new(false), &mut |_| {});
+        let pos = fen::parse(&shatranj, &shatranj.start_fen).unwrap();
+        s.search(&pos, &Limits::depth(1), &Control::new(false), &mut |_| {});
+        let l = s.learned.lock().unwrap();
+        assert!(Arc::ptr_eq(&l[0].variant, &shatranj));
     }
 }

@@ -17,6 +17,12 @@ struct Entry {
     data: AtomicU64,
 }
 
+/// Two entries on one cache line: a probe touches a single line (24-byte entries packed
+/// back to back would split every other bucket across two).
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket([Entry; 2]);
+
 /// What a probe found.
 #[derive(Clone, Copy, Debug)]
 pub struct Hit {
@@ -28,8 +34,8 @@ pub struct Hit {
 }
 
 pub struct TT {
-    entries: Vec<Entry>,
-    /// Index mask of the first entry of a bucket (buckets of two entries).
+    buckets: Vec<Bucket>,
+    /// Bucket index mask (a power of two less one).
     mask: usize,
     generation: AtomicU8,
 }
@@ -68,23 +74,27 @@ pub fn unpack_move(x: u64) -> Move {
 impl TT {
     pub fn new(mb: usize) -> TT {
         let bytes = mb.max(1) << 20;
-        let n = (bytes / std::mem::size_of::<Entry>()).next_power_of_two() / 2;
-        let n = n.max(2);
-        let mut entries = Vec::with_capacity(n);
-        entries.resize_with(n, Entry::default);
+        let n = (bytes / std::mem::size_of::<Bucket>()).next_power_of_two();
+        let n = if n * std::mem::size_of::<Bucket>() > bytes {
+            n / 2
+        } else {
+            n
+        };
+        let mut buckets = Vec::with_capacity(n);
+        buckets.resize_with(n.max(1), Bucket::default);
         TT {
-            entries,
-            mask: (n - 1) & !1,
+            mask: buckets.len() - 1,
+            buckets,
             generation: AtomicU8::new(0),
         }
     }
 
     pub fn size_mb(&self) -> usize {
-        (self.entries.len() * std::mem::size_of::<Entry>()) >> 20
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
     }
 
     pub fn clear(&self) {
-        for e in &self.entries {
+        for e in self.buckets.iter().flat_map(|b| &b.0) {
             e.check.store(0, Relaxed);
             e.mv.store(0, Relaxed);
             e.data.store(0, Relaxed);
@@ -103,8 +113,7 @@ impl TT {
 
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Hit> {
-        let i = key as usize & self.mask;
-        for e in &self.entries[i..i + 2] {
+        for e in &self.buckets[key as usize & self.mask].0 {
             let mv = e.mv.load(Relaxed);
             let data = e.data.load(Relaxed);
             if data != 0 && e.check.load(Relaxed) ^ mv ^ data == key {
@@ -122,13 +131,12 @@ impl TT {
 
     #[inline]
     pub fn store(&self, key: u64, mv: Move, score: i32, eval: i32, depth: i32, bound: u8) {
-        let i = key as usize & self.mask;
+        let bucket = &self.buckets[key as usize & self.mask].0;
         let g = self.generation();
         // Same key: replace (keeping an old move when none is given); else the weaker entry.
-        let mut slot = i;
+        let mut slot = 0;
         let mut worst = i32::MAX;
-        for j in i..i + 2 {
-            let e = &self.entries[j];
+        for (j, e) in bucket.iter().enumerate() {
             let m = e.mv.load(Relaxed);
             let data = e.data.load(Relaxed);
             if data == 0 || e.check.load(Relaxed) ^ m ^ data == key {
@@ -144,7 +152,7 @@ impl TT {
                 slot = j;
             }
         }
-        let e = &self.entries[slot];
+        let e = &bucket[slot];
         let old_mv = e.mv.load(Relaxed);
         let old_data = e.data.load(Relaxed);
         let same = old_data != 0 && e.check.load(Relaxed) ^ old_mv ^ old_data == key;
@@ -178,9 +186,12 @@ impl TT {
     /// Permille of sampled entries written in this search.
     pub fn hashfull(&self) -> u32 {
         let g = self.generation();
-        let n = self.entries.len().min(1000);
-        let used = self.entries[..n]
+        let n = (self.buckets.len() * 2).min(1000);
+        let used = self
+            .buckets
             .iter()
+            .flat_map(|b| &b.0)
+            .take(n)
             .filter(|e| {
                 let d = e.data.load(Relaxed);
                 d != 0 && (d >> 42) as u8 & 63 == g
