@@ -15,12 +15,36 @@ THREADS=${*:-1 2}
 cargo build --release -q
 BIN=target/release/chatrang
 # Runs interleave the thread counts, so a drift of the machine's speed hits each alike.
+LOG=$(mktemp)
+trap 'rm -f "$LOG"' EXIT
 for r in $(seq "$RUNS"); do
     for t in $THREADS; do
         out=$("$BIN" bench "$DEPTH" --chess-only --hash 64 --threads "$t")
+        # Per-position times, for the summary below.
+        echo "$out" | awk -v t="$t" -v r="$r" '$3 == "nodes" { print t, r, $1, $5 }' >>"$LOG"
         ms=$(echo "$out" | awk -F: '/Total time/ {gsub(/ /, "", $2); print $2}')
         nps=$(echo "$out" | awk -F: '/Nodes\/second/ {gsub(/ /, "", $2); print $2}')
         nodes=$(echo "$out" | awk -F: '/Nodes searched/ {gsub(/ /, "", $2); print $2}')
         echo "threads $t run $r: time ${ms} ms, nps ${nps}, nodes ${nodes}"
     done
 done
+# Summary against the first thread count: total time to depth (mean over runs), and the geometric
+# mean over positions and runs of each position's time ratio (one lucky or unlucky tree weighs
+# less there; positions under 20 ms are left out).
+awk -v base="${THREADS%% *}" '
+    { ms[$1 " " $2 " " $3] = $4; tot[$1] += $4; runs[$1 " " $2] = 1; pos[$3] = 1; th[$1] = 1 }
+    END {
+        for (t in th) {
+            if (t == base) continue
+            n = 0; lg = 0
+            for (k in runs) {
+                split(k, a, " "); if (a[1] != t) continue
+                for (p in pos) {
+                    b = ms[base " " a[2] " " p]; c = ms[t " " a[2] " " p]
+                    if (b >= 20 && c > 0) { lg += log(b / c); n++ }
+                }
+            }
+            printf "threads %s vs %s: total time %.2fx, per-position geometric mean %.2fx (%d ratios)\n",
+                t, base, tot[base] / tot[t], exp(lg / n), n
+        }
+    }' "$LOG"

@@ -145,6 +145,9 @@ pub(crate) struct Learned {
     /// Continuation history: quiet-move scores given the move one ply back (`cont[0]`) and two
     /// plies back (`cont[1]`), indexed `prev_hidx * hsize + hidx`; empty when too large.
     cont: [Vec<i16>; 2],
+    /// Capture history: tactical moves by (mover type, destination, victim type or none);
+    /// empty when too large.
+    capture: Vec<i16>,
     corr: Correction,
 }
 
@@ -159,6 +162,11 @@ impl Learned {
             history: vec![0; players * hs],
             counter: vec![Move::NONE; hs],
             cont: [vec![0; len], vec![0; len]],
+            capture: {
+                let nt = v.pieces.len();
+                let len = nt * v.geo.num_cells() * (nt + 1);
+                vec![0; if len <= MAX_CONT { len } else { 0 }]
+            },
             corr: Correction::new(players, &ep.pawn_like),
         }
     }
@@ -668,6 +676,43 @@ impl<'a> Worker<'a> {
                 let h = *e as i32;
                 *e = (h + bonus - h * bonus.abs() / 16384).clamp(-16384, 16384) as i16;
             }
+        }
+    }
+
+    /// Capture-history slot of a tactical move (usize::MAX: no table).
+    #[inline]
+    fn capture_idx(&self, m: Move) -> usize {
+        let table = &self.learned.capture;
+        if table.is_empty() {
+            return usize::MAX;
+        }
+        let nt = self.sh.ep.ntypes;
+        let victim_cell = if m.kind == MoveKind::EnPassant {
+            self.pos.st.ep_victim
+        } else {
+            m.to
+        };
+        let victim = if (victim_cell as usize) < self.ncells && !self.pos.at(victim_cell).is_empty()
+        {
+            self.pos.at(victim_cell).kind() as usize
+        } else {
+            nt
+        };
+        (self.hidx(m) * (nt + 1) + victim.min(nt)).min(table.len() - 1)
+    }
+
+    #[inline]
+    fn capture_hist(&self, m: Move) -> i32 {
+        match self.capture_idx(m) {
+            usize::MAX => 0,
+            i => self.learned.capture[i] as i32,
+        }
+    }
+
+    fn capture_update(&mut self, i: usize, bonus: i32) {
+        if let Some(e) = self.learned.capture.get_mut(i) {
+            let h = *e as i32;
+            *e = (h + bonus - h * bonus.abs() / 16384).clamp(-16384, 16384) as i16;
         }
     }
 
@@ -1195,16 +1240,15 @@ impl<'a> Worker<'a> {
                 i32::MAX
             } else {
                 let s = ordering::static_score(&self.pos, ep, m);
-                if s > 0 {
-                    s
+                if s != 0 {
+                    // Within its band (good or losing captures), capture history breaks ties.
+                    s + self.capture_hist(m) / 16
                 } else if m == killers[0] {
                     ordering::KILLER
                 } else if m == killers[1] {
                     ordering::KILLER - 1
                 } else if m == counter {
                     ordering::KILLER - 2
-                } else if s < 0 {
-                    s
                 } else {
                     self.quiet_score(ply, self.hidx(m))
                 }
@@ -1216,6 +1260,7 @@ impl<'a> Worker<'a> {
         let mut best = -INF;
         let mut best_move = Move::NONE;
         let mut quiets: ArrayVec<usize, 64> = ArrayVec::new();
+        let mut captures: ArrayVec<usize, 32> = ArrayVec::new();
         let mut n = 0usize;
         let lmp_limit = (3 + depth * depth) as usize * if improving { 2 } else { 1 };
         let tt_capture = tt_move != Move::NONE && ordering::is_tactical(&self.pos, tt_move);
@@ -1351,8 +1396,13 @@ impl<'a> Worker<'a> {
                         self.pv_update(ply, m);
                     }
                     if v >= beta {
-                        if !tactical {
-                            let bonus = (depth * depth * 16).min(1600);
+                        let bonus = (depth * depth * 16).min(1600);
+                        for &c in &captures {
+                            self.capture_update(c, -bonus);
+                        }
+                        if tactical {
+                            self.capture_update(self.capture_idx(m), bonus);
+                        } else {
                             self.hist_update(hidx, bonus);
                             self.cont_update(ply, hidx, bonus);
                             for &q in &quiets {
@@ -1374,6 +1424,8 @@ impl<'a> Worker<'a> {
             }
             if !tactical {
                 let _ = quiets.try_push(hidx);
+            } else {
+                let _ = captures.try_push(self.capture_idx(m));
             }
         }
         if best == -INF {
@@ -1634,6 +1686,23 @@ mod tests {
         assert!(s.learned.lock().unwrap().is_empty());
         s.search(&pos, &Limits::depth(1), &Control::new(false), &mut |_| {});
         assert!(history_mass(&s) * 4 < after_deep);
+    }
+
+    #[test]
+    fn capture_history_learns_within_its_bounds() {
+        let chess = variants::build("chess", "").unwrap();
+        // Open, tactical middle game: many captures cut.
+        let pos = fen::parse(
+            &chess,
+            "r1bqk2r/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQK2R w KQkq - 0 7",
+        )
+        .unwrap();
+        let s = Searcher::new(1);
+        s.search(&pos, &Limits::depth(8), &Control::new(false), &mut |_| {});
+        let l = s.learned.lock().unwrap();
+        assert!(l[0].capture.iter().any(|&h| h > 0));
+        assert!(l[0].capture.iter().any(|&h| h < 0));
+        assert!(l[0].capture.iter().all(|&h| (-16384..=16384).contains(&h)));
     }
 
     #[test]
