@@ -1285,7 +1285,8 @@ impl<'a> Worker<'a> {
                 if depth <= 5 && n > lmp_limit {
                     continue;
                 }
-                if depth <= 6 && eval + 100 + 100 * depth <= alpha {
+                // Futility, but a quiet check may still turn the game: it is searched.
+                if depth <= 6 && eval + 100 + 100 * depth <= alpha && !self.gives_check(m) {
                     continue;
                 }
                 // Quiet moves that lose material by static exchange.
@@ -1490,6 +1491,14 @@ impl<'a> Worker<'a> {
             let al = &t.aligned[k as usize];
             !al.contains(m.from) && (!t.has_hoppers || !al.contains(m.to))
         })
+    }
+
+    /// Whether the pseudo-legal move `m` checks (make, test, unmake).
+    fn gives_check(&mut self, m: Move) -> bool {
+        self.pos.make(m);
+        let c = self.pos.in_check();
+        self.pos.unmake(m);
+        c
     }
 
     /// The side to move's royal cells, for `quick_legal`.
