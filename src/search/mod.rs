@@ -380,7 +380,7 @@ pub(crate) struct Worker<'a> {
     completed: i32,
     ncells: usize,
     killers: Vec<[Move; 2]>,
-    /// History, counter-moves and evaluation corrections, kept for the thread's next search.
+    /// History, counter-move, capture-history and correction tables, kept for the next search.
     learned: Learned,
     hsize: usize,
     stack: Vec<Frame>,

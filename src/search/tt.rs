@@ -206,6 +206,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_bucket_is_one_cache_line_and_the_table_fills_its_size() {
+        assert_eq!(std::mem::size_of::<Bucket>(), 64);
+        assert_eq!(std::mem::align_of::<Bucket>(), 64);
+        let tt = TT::new(16);
+        assert_eq!(tt.size_mb(), 16);
+        assert_eq!(tt.buckets.as_ptr() as usize % 64, 0);
+        assert_eq!(TT::new(3).size_mb(), 2);
+    }
+
+    #[test]
     fn store_and_probe() {
         let tt = TT::new(1);
         let m = Move::with(12, 28, MoveKind::Promotion, 4);
