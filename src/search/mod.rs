@@ -143,7 +143,7 @@ pub(crate) struct Learned {
     history: Vec<i32>,
     counter: Vec<Move>,
     /// Continuation history: quiet-move scores given the move one ply back (`cont[0]`) and two
-    /// plies back (`cont[1]`), indexed `prev_hidx * hsize + hidx`; empty when too large.
+    /// plies back (`cont[1]`), indexed `prev_hidx * counter.len() + hidx`; empty when too large.
     cont: [Vec<i16>; 2],
     /// Capture history: tactical moves by (mover type, destination, victim type or none);
     /// empty when too large.
@@ -382,7 +382,6 @@ pub(crate) struct Worker<'a> {
     killers: Vec<[Move; 2]>,
     /// History, counter-move, capture-history and correction tables, kept for the next search.
     learned: Learned,
-    hsize: usize,
     stack: Vec<Frame>,
     pv: Vec<Move>,
     pv_len: Vec<usize>,
@@ -440,6 +439,12 @@ fn dedupe_special(list: &mut MoveList) {
     list.truncate(k);
 }
 
+/// A history entry moved by `bonus` with gravity: the closer it is to ±16384, the less it moves.
+#[inline]
+fn gravity(h: i32, bonus: i32) -> i32 {
+    (h + bonus - h * bonus.abs() / 16384).clamp(-16384, 16384)
+}
+
 #[inline]
 fn score_to_tt(s: i32, ply: usize) -> i32 {
     if s >= MATE_BOUND {
@@ -478,7 +483,6 @@ impl<'a> Worker<'a> {
     fn new(id: usize, sh: &'a Shared<'a>, pos: Position, learned: Option<Learned>) -> Worker<'a> {
         let v = Arc::clone(&pos.v);
         let nc = v.geo.num_cells();
-        let nt = v.pieces.len();
         let players = v.players as usize;
         let prune_blind = judged_without_moves(&v);
         let root = sh
@@ -505,7 +509,6 @@ impl<'a> Worker<'a> {
             learned: learned
                 .filter(|l| Arc::ptr_eq(&l.variant, &v))
                 .unwrap_or_else(|| Learned::new(&v, sh.ep)),
-            hsize: nt * nc * (1 + v.drops as usize),
             stack: vec![
                 Frame {
                     eval: NO_EVAL,
@@ -545,16 +548,25 @@ impl<'a> Worker<'a> {
         e
     }
 
-    /// `raw` with the correction history's adjustment (mate-range scores as they are).
+    /// The static evaluation of a node out of check: (correction slot, raw evaluation — the
+    /// hash entry's `tt_eval` when it has one —, raw with the correction history's adjustment;
+    /// mate-range scores stay as they are).
     #[inline]
-    fn corrected(&self, slot: usize, raw: i32) -> i32 {
-        if raw.abs() >= MATE_BOUND {
-            return raw;
-        }
-        self.learned
-            .corr
-            .apply(slot, raw)
-            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    fn static_eval(&mut self, tt_eval: Option<i32>) -> (usize, i32, i32) {
+        let raw = match tt_eval {
+            Some(e) if e != NO_EVAL => e,
+            _ => self.eval_cached(),
+        };
+        let slot = self.learned.corr.slot(&self.pos);
+        let corrected = if raw.abs() >= MATE_BOUND {
+            raw
+        } else {
+            self.learned
+                .corr
+                .apply(slot, raw)
+                .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        };
+        (slot, raw, corrected)
     }
 
     #[inline]
@@ -650,7 +662,7 @@ impl<'a> Worker<'a> {
             if ply > k {
                 let p = self.stack[ply - 1 - k].hidx;
                 if p != usize::MAX {
-                    *o = p * self.hsize + hidx;
+                    *o = p * self.learned.counter.len() + hidx;
                 }
             }
         }
@@ -673,8 +685,7 @@ impl<'a> Worker<'a> {
         for (k, i) in self.cont_idx(ply, hidx).into_iter().enumerate() {
             if i != usize::MAX {
                 let e = &mut self.learned.cont[k][i];
-                let h = *e as i32;
-                *e = (h + bonus - h * bonus.abs() / 16384).clamp(-16384, 16384) as i16;
+                *e = gravity(*e as i32, bonus) as i16;
             }
         }
     }
@@ -711,15 +722,14 @@ impl<'a> Worker<'a> {
 
     fn capture_update(&mut self, i: usize, bonus: i32) {
         if let Some(e) = self.learned.capture.get_mut(i) {
-            let h = *e as i32;
-            *e = (h + bonus - h * bonus.abs() / 16384).clamp(-16384, 16384) as i16;
+            *e = gravity(*e as i32, bonus) as i16;
         }
     }
 
     fn hist_update(&mut self, hidx: usize, bonus: i32) {
         let side = self.pos.side as usize;
         let h = &mut self.learned.history[side * self.learned.counter.len() + hidx];
-        *h += bonus - *h * bonus.abs() / 16384;
+        *h = gravity(*h, bonus);
     }
 
     /// Non-pawn material of the side to move (null-move zugzwang guard). In drop games a man in
@@ -1138,19 +1148,10 @@ impl<'a> Worker<'a> {
             return self.outcome_score(o, ply);
         }
         let ep = self.sh.ep;
-        let corr_slot = if in_check {
-            0
+        let (corr_slot, raw_eval, static_eval) = if in_check {
+            (0, NO_EVAL, NO_EVAL)
         } else {
-            self.learned.corr.slot(&self.pos)
-        };
-        let (raw_eval, static_eval) = if in_check {
-            (NO_EVAL, NO_EVAL)
-        } else {
-            let raw = match hit {
-                Some(h) if h.eval != NO_EVAL && h.bound != BOUND_NONE => h.eval,
-                _ => self.eval_cached(),
-            };
-            (raw, self.corrected(corr_slot, raw))
+            self.static_eval(hit.filter(|h| h.bound != BOUND_NONE).map(|h| h.eval))
         };
         let eval = if in_check {
             NO_EVAL
@@ -1580,11 +1581,7 @@ impl<'a> Worker<'a> {
             best = -INF;
             stand = NO_EVAL;
         } else {
-            raw = match hit {
-                Some(h) if h.eval != NO_EVAL => h.eval,
-                _ => self.eval_cached(),
-            };
-            stand = self.corrected(self.learned.corr.slot(&self.pos), raw);
+            (_, raw, stand) = self.static_eval(hit.map(|h| h.eval));
             if stand >= beta {
                 return stand;
             }

@@ -81,7 +81,7 @@ impl TT {
             n
         };
         let mut buckets = Vec::with_capacity(n);
-        buckets.resize_with(n.max(1), Bucket::default);
+        buckets.resize_with(n, Bucket::default);
         TT {
             mask: buckets.len() - 1,
             buckets,
