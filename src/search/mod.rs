@@ -412,6 +412,9 @@ const MAX_CONT: usize = 1 << 21;
 /// Mixed into the key of a node searched with a move excluded (singular extensions).
 const EXCLUSION_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 
+/// How far above beta a capture's reduced search must score for ProbCut to cut the node.
+const PROBCUT_MARGIN: i32 = 200;
+
 /// Deepest quiescence line below the horizon.
 const MAX_QPLY: usize = 16;
 
@@ -1223,6 +1226,35 @@ impl<'a> Worker<'a> {
         } else if blind && let Some(o) = self.legal_moves_or_end(&mut list) {
             return self.outcome_score(o, ply);
         }
+        // ProbCut: a good capture whose reduced search beats beta by a margin cuts the node.
+        if !pv_node
+            && !in_check
+            && excluded == Move::NONE
+            && depth >= 5
+            && beta.abs() < MATE_BOUND
+            && static_eval.abs() < MATE_BOUND
+        {
+            let pb = beta + PROBCUT_MARGIN;
+            let settled = hit.is_some_and(|h| {
+                h.depth >= depth - 3
+                    && score_from_tt(h.score, ply) < pb
+                    && h.bound & BOUND_UPPER != 0
+            });
+            if !settled
+                && let Some(v) =
+                    self.probcut(&list, pb, depth, ply, cut, &royals, lazy, static_eval)
+            {
+                self.sh.tt.store(
+                    key,
+                    Move::NONE,
+                    score_to_tt(v, ply),
+                    raw_eval,
+                    depth - 3,
+                    BOUND_LOWER,
+                );
+                return v;
+            }
+        }
         // Internal iterative reduction: no hash move, search shallower.
         if tt_move.is_none() && depth >= 4 && (pv_node || cut) {
             depth -= 1;
@@ -1286,12 +1318,23 @@ impl<'a> Worker<'a> {
                 if depth <= 5 && n > lmp_limit {
                     continue;
                 }
+                // The depth this move would be searched at after its late-move reduction:
+                // the pruning margins follow it.
+                let hs = self.quiet_score(ply, hidx);
+                let lmr_depth =
+                    (depth - 1 - LMR[depth.min(63) as usize][n.min(63)] + hs / 10000).max(0);
+                // Quiet moves with a bad history at low depth.
+                if lmr_depth < 3 && hs < -4000 * depth {
+                    continue;
+                }
                 // Futility, but a quiet check may still turn the game: it is searched.
-                if depth <= 6 && eval + 100 + 100 * depth <= alpha && !self.gives_check(m) {
+                if lmr_depth <= 6 && eval + 100 + 100 * lmr_depth <= alpha && !self.gives_check(m) {
                     continue;
                 }
                 // Quiet moves that lose material by static exchange.
-                if depth <= 6 && see::see(&self.pos, ep, m).is_some_and(|x| x < -40 * depth * depth)
+                if lmr_depth <= 6
+                    && see::see(&self.pos, ep, m)
+                        .is_some_and(|x| x < -40 * lmr_depth.max(1) * lmr_depth.max(1))
                 {
                     continue;
                 }
@@ -1467,6 +1510,49 @@ impl<'a> Worker<'a> {
             bound,
         );
         best
+    }
+
+    /// ProbCut's captures: each one whose static exchange could reach `pb` is tried with a
+    /// quiescence search, then a search 4 plies shallower; the first to hold `pb` is the score.
+    #[allow(clippy::too_many_arguments)]
+    fn probcut(
+        &mut self,
+        list: &MoveList,
+        pb: i32,
+        depth: i32,
+        ply: usize,
+        cut: bool,
+        royals: &ArrayVec<Cell, 8>,
+        lazy: bool,
+        static_eval: i32,
+    ) -> Option<i32> {
+        let ep = self.sh.ep;
+        for &m in list {
+            if !ordering::is_tactical(&self.pos, m)
+                || ordering::static_score(&self.pos, ep, m) < 0
+                || see::see(&self.pos, ep, m).is_none_or(|x| x < pb - static_eval)
+            {
+                continue;
+            }
+            self.stack[ply].mv = m;
+            self.stack[ply].hidx = self.hidx(m);
+            if !self.make_if_legal(m, lazy.then_some(royals)) {
+                continue;
+            }
+            let check = self.pos.in_check();
+            let mut v = -self.qsearch(-pb, -pb + 1, ply + 1, check);
+            if v >= pb {
+                v = -self.search(-pb, -pb + 1, depth - 4, ply + 1, !cut, check);
+            }
+            self.pos.unmake(m);
+            if self.stopped {
+                return None;
+            }
+            if v >= pb {
+                return Some(v);
+            }
+        }
+        None
     }
 
     /// A pseudo-legal move (side to move not in check) that cannot expose a royal man: not a
@@ -1709,6 +1795,73 @@ mod tests {
         assert!(l[0].capture.iter().any(|&h| h > 0));
         assert!(l[0].capture.iter().any(|&h| h < 0));
         assert!(l[0].capture.iter().all(|&h| (-16384..=16384).contains(&h)));
+    }
+
+    /// Runs `f` on a fresh worker for `fen` (its own thread: the search needs a deep stack).
+    fn with_worker<R: Send>(fen: &str, f: impl FnOnce(&mut Worker) -> R + Send) -> R {
+        let chess = variants::build("chess", "").unwrap();
+        let mut pos = fen::parse(&chess, fen).unwrap();
+        let s = Searcher::new(1);
+        let ep = s.eval_params(&chess);
+        let ctl = Control::new(false);
+        let limits = Limits::depth(64);
+        let mut root = MoveList::new();
+        legal_moves(&mut pos, &mut root);
+        let sh = Shared {
+            tt: &s.tt,
+            ctl: &ctl,
+            ep: &ep,
+            limits: &limits,
+            budget: None,
+            done: AtomicBool::new(false),
+            nodes: vec![AtomicU64::new(0)],
+            root_moves: root.to_vec(),
+            multipv: 1,
+        };
+        std::thread::scope(|sc| {
+            std::thread::Builder::new()
+                .stack_size(STACK_SIZE)
+                .spawn_scoped(sc, || f(&mut Worker::new(0, &sh, pos, None)))
+                .unwrap()
+                .join()
+                .unwrap()
+        })
+    }
+
+    /// ProbCut's captures at `beta` (depth 6, as a child of the root).
+    fn probcut_at(fen: &str, beta: i32) -> Option<i32> {
+        with_worker(fen, |w| {
+            let mut list = MoveList::new();
+            legal_moves(&mut w.pos, &mut list);
+            let (_, _, stand) = w.static_eval(None);
+            let royals = w.royal_cells();
+            w.probcut(
+                &list,
+                beta + PROBCUT_MARGIN,
+                6,
+                1,
+                true,
+                &royals,
+                false,
+                stand,
+            )
+        })
+    }
+
+    #[test]
+    fn probcut_cuts_when_a_capture_wins_beyond_the_margin() {
+        // White takes the undefended queen on d5 with the pawn: far above a level beta.
+        let fen = "rnb1kbnr/ppp1pppp/8/3q4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3";
+        let v = probcut_at(fen, 0).expect("the queen capture holds beta + margin");
+        assert!(v >= PROBCUT_MARGIN);
+        // Not when beta is already beyond what the capture wins.
+        assert_eq!(probcut_at(fen, 1500), None);
+    }
+
+    #[test]
+    fn probcut_needs_a_capture() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(probcut_at(start, -500), None);
     }
 
     #[test]
