@@ -1323,19 +1323,14 @@ impl<'a> Worker<'a> {
                 let hs = self.quiet_score(ply, hidx);
                 let lmr_depth =
                     (depth - 1 - LMR[depth.min(63) as usize][n.min(63)] + hs / 10000).max(0);
-                // Quiet moves with a bad history at low depth.
-                if lmr_depth < 3 && hs < -4000 * depth {
-                    continue;
-                }
-                // Futility, but a quiet check may still turn the game: it is searched.
-                if lmr_depth <= 6 && eval + 100 + 100 * lmr_depth <= alpha && !self.gives_check(m) {
-                    continue;
-                }
-                // Quiet moves that lose material by static exchange.
-                if lmr_depth <= 6
-                    && see::see(&self.pos, ep, m)
-                        .is_some_and(|x| x < -40 * lmr_depth.max(1) * lmr_depth.max(1))
-                {
+                // Quiet moves with a bad history, futile ones and ones that lose material by
+                // static exchange (by the full depth: by the reduced one it cut sacrifices that
+                // mate); but a quiet check may still turn the game: it is searched.
+                let prune = (lmr_depth < 3 && hs < -4000 * depth)
+                    || (lmr_depth <= 6 && eval + 100 + 100 * lmr_depth <= alpha)
+                    || (depth <= 6
+                        && see::see(&self.pos, ep, m).is_some_and(|x| x < -40 * depth * depth));
+                if prune && !self.gives_check(m) {
                     continue;
                 }
             }
