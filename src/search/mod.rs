@@ -224,17 +224,8 @@ impl Searcher {
         self.tt.new_search();
         let ep = self.eval_params(&pos.v);
         let threads = self.threads.max(1);
-        let sh = Shared {
-            tt: &self.tt,
-            ctl,
-            ep: &ep,
-            limits,
-            budget: time::budget(limits, self.overhead_ms),
-            done: AtomicBool::new(false),
-            nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
-            root_moves: list.to_vec(),
-            multipv: limits.multipv.max(1),
-        };
+        let budget = time::budget(limits, self.overhead_ms);
+        let sh = Shared::new(&self.tt, ctl, &ep, limits, budget, threads, &list);
         let sh = &sh;
         let main_report = &mut *report;
         let mut kept: Vec<Option<Learned>> = std::mem::take(&mut *self.learned.lock().unwrap())
@@ -329,7 +320,29 @@ struct Shared<'a> {
     multipv: usize,
 }
 
-impl Shared<'_> {
+impl<'a> Shared<'a> {
+    fn new(
+        tt: &'a TT,
+        ctl: &'a Control,
+        ep: &'a EvalParams,
+        limits: &'a Limits,
+        budget: Option<Budget>,
+        threads: usize,
+        root_moves: &MoveList,
+    ) -> Shared<'a> {
+        Shared {
+            tt,
+            ctl,
+            ep,
+            limits,
+            budget,
+            done: AtomicBool::new(false),
+            nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+            root_moves: root_moves.to_vec(),
+            multipv: limits.multipv.max(1),
+        }
+    }
+
     fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.load(Relaxed)).sum()
     }
@@ -1240,9 +1253,10 @@ impl<'a> Worker<'a> {
                     && score_from_tt(h.score, ply) < pb
                     && h.bound & BOUND_UPPER != 0
             });
+            let legality = lazy.then_some(&royals);
             if !settled
                 && let Some(v) =
-                    self.probcut(&list, pb, depth, ply, cut, &royals, lazy, static_eval)
+                    self.probcut(&list, pb, pb - static_eval, depth, ply, cut, legality)
             {
                 self.sh.tt.store(
                     key,
@@ -1406,6 +1420,7 @@ impl<'a> Worker<'a> {
                     if gives_check || in_check {
                         r -= 1;
                     }
+                    // Read afresh: a singular search since the pruning may have moved it.
                     r -= self.quiet_score(ply, hidx) / 10000;
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
@@ -1507,31 +1522,31 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// ProbCut's captures: each one whose static exchange could reach `pb` is tried with a
-    /// quiescence search, then a search 4 plies shallower; the first to hold `pb` is the score.
+    /// ProbCut's captures: each one whose static exchange wins at least `gain` (what lifts the
+    /// static evaluation to `pb`) is tried with a quiescence search, then a search 4 plies
+    /// shallower; the first to hold `pb` is the score. `legality` as for `make_if_legal`.
     #[allow(clippy::too_many_arguments)]
     fn probcut(
         &mut self,
         list: &MoveList,
         pb: i32,
+        gain: i32,
         depth: i32,
         ply: usize,
         cut: bool,
-        royals: &ArrayVec<Cell, 8>,
-        lazy: bool,
-        static_eval: i32,
+        legality: Option<&ArrayVec<Cell, 8>>,
     ) -> Option<i32> {
         let ep = self.sh.ep;
         for &m in list {
             if !ordering::is_tactical(&self.pos, m)
                 || ordering::static_score(&self.pos, ep, m) < 0
-                || see::see(&self.pos, ep, m).is_none_or(|x| x < pb - static_eval)
+                || see::see(&self.pos, ep, m).is_none_or(|x| x < gain)
             {
                 continue;
             }
             self.stack[ply].mv = m;
             self.stack[ply].hidx = self.hidx(m);
-            if !self.make_if_legal(m, lazy.then_some(royals)) {
+            if !self.make_if_legal(m, legality) {
                 continue;
             }
             let check = self.pos.in_check();
@@ -1802,17 +1817,7 @@ mod tests {
         let limits = Limits::depth(64);
         let mut root = MoveList::new();
         legal_moves(&mut pos, &mut root);
-        let sh = Shared {
-            tt: &s.tt,
-            ctl: &ctl,
-            ep: &ep,
-            limits: &limits,
-            budget: None,
-            done: AtomicBool::new(false),
-            nodes: vec![AtomicU64::new(0)],
-            root_moves: root.to_vec(),
-            multipv: 1,
-        };
+        let sh = Shared::new(&s.tt, &ctl, &ep, &limits, None, 1, &root);
         std::thread::scope(|sc| {
             std::thread::Builder::new()
                 .stack_size(STACK_SIZE)
@@ -1829,17 +1834,8 @@ mod tests {
             let mut list = MoveList::new();
             legal_moves(&mut w.pos, &mut list);
             let (_, _, stand) = w.static_eval(None);
-            let royals = w.royal_cells();
-            w.probcut(
-                &list,
-                beta + PROBCUT_MARGIN,
-                6,
-                1,
-                true,
-                &royals,
-                false,
-                stand,
-            )
+            let pb = beta + PROBCUT_MARGIN;
+            w.probcut(&list, pb, pb - stand, 6, 1, true, None)
         })
     }
 
