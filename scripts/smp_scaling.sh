@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Lazy-SMP scaling (not CI): time to depth and nodes/s of `chatrang bench` with 1 and 2 threads on
-# the bench positions. Run it on an idle machine; each configuration is timed RUNS times.
+# the 32 middle-game positions of scripts/smp_positions.fen (POSITIONS=file to change them).
+# Run it on an idle machine; each configuration is timed RUNS times.
 # Wall time on a shared machine varies by tens of percent between identical runs; the node counts
 # give a steadier estimate: with nodes/s scaling by T, time to depth scales by
 # nodes(1 thread) / (nodes(T threads) / T).
 #
 #   scripts/smp_scaling.sh [depth] [runs] [threads...]    (defaults: 13, 3, "1 2")
+# A single tree's time to depth with 2 threads varies by 2x either way: judge by many positions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DEPTH=${1:-13}
@@ -14,12 +16,13 @@ shift $(( $# > 2 ? 2 : $# )) || true
 THREADS=${*:-1 2}
 cargo build --release -q
 BIN=target/release/chatrang
+POSITIONS=${POSITIONS:-scripts/smp_positions.fen}
 # Runs interleave the thread counts, so a drift of the machine's speed hits each alike.
 LOG=$(mktemp)
 trap 'rm -f "$LOG"' EXIT
 for r in $(seq "$RUNS"); do
     for t in $THREADS; do
-        out=$("$BIN" bench "$DEPTH" --chess-only --hash 64 --threads "$t")
+        out=$("$BIN" bench "$DEPTH" --fens "$POSITIONS" --hash 64 --threads "$t")
         # Per-position times, for the summary below.
         echo "$out" | awk -v t="$t" -v r="$r" '$3 == "nodes" { print t, r, $1, $5 }' >>"$LOG"
         ms=$(echo "$out" | awk -F: '/Total time/ {gsub(/ /, "", $2); print $2}')

@@ -60,6 +60,12 @@ enum Cmd {
         /// Most games (chess included) to take start positions from.
         #[arg(long, default_value_t = 12)]
         games: usize,
+        /// Positions from a file instead, one FEN per line (blank lines and `#` comments skipped).
+        #[arg(long)]
+        fens: Option<String>,
+        /// The game of the `--fens` positions.
+        #[arg(long, default_value = "chess")]
+        variant: String,
     },
     /// Play engines against each other, with chatrang's rules as referee (see README).
     Match(Box<MatchArgs>),
@@ -343,9 +349,24 @@ fn main() {
             hash,
             chess_only,
             games,
+            fens,
+            variant,
         }) => {
-            run_bench(depth, threads, hash, chess_only, games);
-            0
+            let list = match &fens {
+                Some(path) => bench::positions_from_file(path, &variant),
+                None if chess_only => Ok(bench::positions(1)),
+                None => Ok(bench::positions(games.max(1))),
+            };
+            match list {
+                Ok(list) => {
+                    run_bench(&list, depth, threads, hash);
+                    0
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    2
+                }
+            }
         }
         Some(Cmd::Match(a)) => match run_match(*a) {
             Ok(()) => 0,
@@ -506,13 +527,8 @@ fn list_variants() {
     }
 }
 
-fn run_bench(depth: i32, threads: usize, hash: usize, chess_only: bool, games: usize) {
-    let list = if chess_only {
-        bench::positions(1)
-    } else {
-        bench::positions(games.max(1))
-    };
-    let (nodes, ms) = bench::run(&list, depth, threads, hash, true);
+fn run_bench(list: &[bench::BenchPos], depth: i32, threads: usize, hash: usize) {
+    let (nodes, ms) = bench::run(list, depth, threads, hash, true);
     out!("===========================");
     out!("Positions       : {}", list.len());
     out!("Total time (ms) : {ms}");

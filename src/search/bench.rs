@@ -57,6 +57,29 @@ pub fn positions(max_games: usize) -> Vec<BenchPos> {
     out
 }
 
+/// The positions of a file, one FEN of game `variant` per line (blank lines and `#` comments
+/// skipped); an unreadable file, unknown game or bad FEN is an error naming the line.
+pub fn positions_from_file(path: &str, variant: &str) -> Result<Vec<BenchPos>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let v = variants::build(variant, "")?;
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        fen::parse(&v, line).map_err(|e| format!("{path}:{}: {e}", n + 1))?;
+        out.push(BenchPos {
+            variant: variant.to_string(),
+            fen: line.to_string(),
+        });
+    }
+    if out.is_empty() {
+        return Err(format!("{path}: no positions"));
+    }
+    Ok(out)
+}
+
 /// Searches each position to `depth` (fresh hash each), printing a line per position when
 /// `verbose`; returns (total nodes, milliseconds).
 pub fn run(

@@ -12,7 +12,7 @@ pub mod see;
 pub mod time;
 pub mod tt;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -315,7 +315,9 @@ struct Shared<'a> {
     budget: Option<Budget>,
     /// Set by the main thread when it ends: helpers stop.
     done: AtomicBool,
-    nodes: Vec<AtomicU64>,
+    /// Nodes near the root some thread is searching (none with one thread).
+    crumbs: Vec<Crumb>,
+    nodes: Vec<NodeCount>,
     root_moves: Vec<Move>,
     multipv: usize,
 }
@@ -337,16 +339,77 @@ impl<'a> Shared<'a> {
             limits,
             budget,
             done: AtomicBool::new(false),
-            nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+            crumbs: if threads > 1 {
+                (0..CRUMBS).map(|_| Crumb::default()).collect()
+            } else {
+                Vec::new()
+            },
+            nodes: (0..threads).map(|_| NodeCount::default()).collect(),
             root_moves: root_moves.to_vec(),
             multipv: limits.multipv.max(1),
         }
     }
 
     fn total_nodes(&self) -> u64 {
-        self.nodes.iter().map(|n| n.load(Relaxed)).sum()
+        self.nodes.iter().map(|n| n.0.load(Relaxed)).sum()
     }
 }
+
+/// Slots of the table of nodes being searched (a power of two).
+const CRUMBS: usize = 1024;
+/// Plies from the root within which threads mark the nodes they search.
+const CRUMB_PLIES: usize = 8;
+
+/// A node near the root that a thread is searching: `owner` is its id + 1 (0: free).
+#[derive(Default)]
+struct Crumb {
+    owner: AtomicUsize,
+    key: AtomicU64,
+}
+
+/// A thread's mark on a node while it searches its moves, cleared when dropped. `other` tells
+/// that another thread was already searching the node: the late moves are then reduced more, so
+/// the threads spread over different subtrees (Stockfish 11's breadcrumbs).
+struct Holding<'a> {
+    owned: Option<&'a Crumb>,
+    other: bool,
+}
+
+impl<'a> Holding<'a> {
+    fn new(crumbs: &'a [Crumb], id: usize, key: u64, ply: usize) -> Holding<'a> {
+        let mut h = Holding {
+            owned: None,
+            other: false,
+        };
+        if ply >= CRUMB_PLIES || crumbs.is_empty() {
+            return h;
+        }
+        let c = &crumbs[key as usize & (CRUMBS - 1)];
+        match c.owner.load(Relaxed) {
+            0 => {
+                c.owner.store(id + 1, Relaxed);
+                c.key.store(key, Relaxed);
+                h.owned = Some(c);
+            }
+            o => h.other = o != id + 1 && c.key.load(Relaxed) == key,
+        }
+        h
+    }
+}
+
+impl Drop for Holding<'_> {
+    fn drop(&mut self) {
+        if let Some(c) = self.owned {
+            c.owner.store(0, Relaxed);
+        }
+    }
+}
+
+/// A thread's node count, alone on its cache line: each thread writes its own every 64 nodes,
+/// and counts sharing a line would make the cores fight over it.
+#[derive(Default)]
+#[repr(align(64))]
+struct NodeCount(AtomicU64);
 
 #[derive(Clone, Debug)]
 struct RootMove {
@@ -595,7 +658,7 @@ impl<'a> Worker<'a> {
 
     fn poll(&mut self) {
         let sh = self.sh;
-        sh.nodes[self.id].store(self.nodes, Relaxed);
+        sh.nodes[self.id].0.store(self.nodes, Relaxed);
         if sh.ctl.stopped() || sh.done.load(Relaxed) {
             self.stopped = true;
             return;
@@ -1018,7 +1081,7 @@ impl<'a> Worker<'a> {
             }
             depth += 1;
         }
-        self.sh.nodes[self.id].store(self.nodes, Relaxed);
+        self.sh.nodes[self.id].0.store(self.nodes, Relaxed);
     }
 
     fn root_search(&mut self, mut alpha: i32, beta: i32, depth: i32) -> i32 {
@@ -1303,6 +1366,7 @@ impl<'a> Worker<'a> {
             scores.push(s);
         }
 
+        let holding = Holding::new(&self.sh.crumbs, self.id, key, ply);
         let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_move = Move::NONE;
@@ -1412,6 +1476,7 @@ impl<'a> Worker<'a> {
                     r -= pv_node as i32;
                     r += cut as i32;
                     r += !improving as i32;
+                    r += holding.other as i32;
                     // A capture as hash move: quiet alternatives rarely beat it.
                     r += tt_capture as i32;
                     if scores[i] >= ordering::KILLER - 2 {
@@ -1761,6 +1826,23 @@ impl<'a> Worker<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_thread_arriving_at_a_node_another_thread_searches_sees_its_mark() {
+        let crumbs: Vec<Crumb> = (0..CRUMBS).map(|_| Crumb::default()).collect();
+        let key = 0x1234_5678_9abc_def0;
+        let first = Holding::new(&crumbs, 0, key, 3);
+        assert!(!first.other);
+        assert!(Holding::new(&crumbs, 1, key, 3).other);
+        // Not the thread's own mark, nor another position in the slot.
+        assert!(!Holding::new(&crumbs, 0, key, 3).other);
+        assert!(!Holding::new(&crumbs, 1, key ^ (CRUMBS as u64) << 20, 3).other);
+        // Deep nodes are not marked; with one thread there is no table.
+        assert!(!Holding::new(&crumbs, 1, key, CRUMB_PLIES).other);
+        assert!(!Holding::new(&[], 1, key, 0).other);
+        drop(first);
+        assert!(!Holding::new(&crumbs, 1, key, 3).other);
+    }
     use crate::{fen, variants};
 
     fn history_mass(s: &Searcher) -> i64 {

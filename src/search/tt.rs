@@ -158,13 +158,9 @@ impl TT {
         let same = old_data != 0 && e.check.load(Relaxed) ^ old_mv ^ old_data == key;
         if same {
             let od = (old_data >> 32) as u8 as i8 as i32;
-            let ob = (old_data >> 40) as u8 & 3;
-            // Keep a deeper exact entry of this search.
-            if bound != BOUND_EXACT
-                && od > depth + 2
-                && ob == BOUND_EXACT
-                && (old_data >> 42) as u8 & 63 == g
-            {
+            // Keep a much deeper entry of this search (another thread's, often) unless the new
+            // one is exact.
+            if bound != BOUND_EXACT && od > depth + 3 && (old_data >> 42) as u8 & 63 == g {
                 return;
             }
         }
@@ -229,5 +225,26 @@ mod tests {
         assert!(tt.probe(0xdead_beef_1235).is_none());
         tt.store(0x77, Move::NONE, 0, 0, -1, BOUND_UPPER);
         assert_eq!(tt.probe(0x77).unwrap().depth, -1);
+    }
+
+    #[test]
+    fn a_much_deeper_bound_of_this_search_outlives_a_shallow_store_of_the_same_position() {
+        let tt = TT::new(1);
+        let m = Move::with(12, 28, MoveKind::Normal, 0);
+        tt.store(0x99, m, 40, 0, 12, BOUND_LOWER);
+        // Four plies shallower: kept.
+        tt.store(0x99, Move::NONE, -5, 0, 8, BOUND_UPPER);
+        let h = tt.probe(0x99).unwrap();
+        assert_eq!((h.depth, h.bound, h.score), (12, BOUND_LOWER, 40));
+        // Three plies shallower, or an exact score, or a later search: replaced.
+        tt.store(0x99, Move::NONE, -5, 0, 9, BOUND_UPPER);
+        assert_eq!(tt.probe(0x99).unwrap().depth, 9);
+        tt.store(0x99, m, 40, 0, 14, BOUND_LOWER);
+        tt.store(0x99, m, 7, 0, 2, BOUND_EXACT);
+        assert_eq!(tt.probe(0x99).unwrap().depth, 2);
+        tt.store(0x99, m, 40, 0, 14, BOUND_LOWER);
+        tt.new_search();
+        tt.store(0x99, m, 3, 0, 1, BOUND_UPPER);
+        assert_eq!(tt.probe(0x99).unwrap().depth, 1);
     }
 }
