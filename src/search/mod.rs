@@ -1758,9 +1758,15 @@ impl<'a> Worker<'a> {
             list.retain(|m| ordering::is_tactical(&self.pos, *m));
             dedupe_special(&mut list);
         }
+        // The hash move first (it is searched even if its exchange looks losing).
+        let tt_move = hit.map_or(Move::NONE, |h| h.mv);
         let mut scores: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
         for &m in &list {
-            scores.push(ordering::static_score(&self.pos, ep, m));
+            scores.push(if m == tt_move {
+                i32::MAX
+            } else {
+                ordering::static_score(&self.pos, ep, m)
+            });
         }
         let orig_alpha = alpha;
         let mut best_move = Move::NONE;
