@@ -385,6 +385,8 @@ impl<'a> Holding<'a> {
             return h;
         }
         let c = &crumbs[key as usize & (CRUMBS - 1)];
+        // Load then store, not a compare-exchange: two threads may both take a free slot at
+        // once; the last one's mark stands, and a mark is only a hint for the reductions.
         match c.owner.load(Relaxed) {
             0 => {
                 c.owner.store(id + 1, Relaxed);
