@@ -61,7 +61,7 @@ enum Cmd {
         #[arg(long, default_value_t = 12)]
         games: usize,
         /// Positions from a file instead, one FEN per line (blank lines and `#` comments skipped).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "chess_only")]
         fens: Option<String>,
         /// The game of the `--fens` positions.
         #[arg(long, default_value = "chess")]

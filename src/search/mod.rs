@@ -1835,6 +1835,8 @@ impl<'a> Worker<'a> {
 mod tests {
     use super::*;
 
+    use crate::{fen, variants};
+
     #[test]
     fn a_thread_arriving_at_a_node_another_thread_searches_sees_its_mark() {
         let crumbs: Vec<Crumb> = (0..CRUMBS).map(|_| Crumb::default()).collect();
@@ -1851,7 +1853,6 @@ mod tests {
         drop(first);
         assert!(!Holding::new(&crumbs, 1, key, 3).other);
     }
-    use crate::{fen, variants};
 
     fn history_mass(s: &Searcher) -> i64 {
         let l = s.learned.lock().unwrap();
