@@ -126,6 +126,10 @@ enum TuneCmd {
         /// Start from this game's weights (default: the shared ones).
         #[arg(long)]
         start: Option<String>,
+        /// Weights the search leaves as they start, comma-separated names (those the sampled
+        /// quiet positions cannot determine, such as the threat weights).
+        #[arg(long, value_delimiter = ',')]
+        fixed: Vec<String>,
     },
 }
 
@@ -426,7 +430,11 @@ fn run_tune(t: TuneCmd) -> Result<(), String> {
             passes,
             max_score,
             start,
+            fixed,
         } => {
+            if let Some(bad) = fixed.iter().find(|f| !Weights::NAMES.contains(&f.as_str())) {
+                return Err(format!("--fixed: no weight named {bad}"));
+            }
             let mut text = String::new();
             for f in &data {
                 text += &std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
@@ -452,7 +460,7 @@ fn run_tune(t: TuneCmd) -> Result<(), String> {
             };
             report(&w0, "before");
             if passes > 0 {
-                let w = tune::fit(&sets, &w0, passes, &mut |l| out!("{l}"));
+                let w = tune::fit(&sets, &w0, passes, &fixed, &mut |l| out!("{l}"));
                 report(&w, "after ");
                 let mut base = w0.clone();
                 let mut fitted = w.clone();

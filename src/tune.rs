@@ -238,8 +238,15 @@ pub fn fit_scales(sets: &mut [GameSet], w: &Weights) {
 }
 
 /// Local search: each weight in turn is moved by its step while that lowers the error; steps
-/// halve after a pass without progress. `log` receives a line per pass.
-pub fn fit(sets: &[GameSet], start: &Weights, passes: usize, log: &mut dyn FnMut(&str)) -> Weights {
+/// halve after a pass without progress; the weights named in `fixed` keep their start values.
+/// `log` receives a line per pass.
+pub fn fit(
+    sets: &[GameSet],
+    start: &Weights,
+    passes: usize,
+    fixed: &[String],
+    log: &mut dyn FnMut(&str),
+) -> Weights {
     let mut w = start.clone();
     let mut steps: Vec<i32> = w
         .clone()
@@ -251,6 +258,9 @@ pub fn fit(sets: &[GameSet], start: &Weights, passes: usize, log: &mut dyn FnMut
     for pass in 0..passes {
         let mut improved = false;
         for (i, &step) in steps.iter().enumerate() {
+            if fixed.iter().any(|f| f == Weights::NAMES[i]) {
+                continue;
+            }
             for dir in [1, -1] {
                 let mut moved = false;
                 loop {
@@ -326,14 +336,12 @@ mod tests {
         assert!(is_quiet(&mut pos, &ep));
     }
 
-    #[test]
-    fn fitting_lowers_the_error_toward_the_reference() {
-        // Reference scores made by the evaluation itself under a larger tempo: the fit must move
-        // the tempo weight toward it and lower the error.
+    /// Reference scores made by the evaluation itself under a larger tempo.
+    fn tempo_data() -> Vec<GameSet> {
         let v = variants::build("chess", "").unwrap();
         let mut target = Weights::default();
         target.tempo += 40;
-        let ep = EvalParams::with_weights(&v, target.clone());
+        let ep = EvalParams::with_weights(&v, target);
         let fens = [
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
             "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
@@ -345,12 +353,28 @@ mod tests {
             let pos = fen::parse(&v, f).unwrap();
             text += &format!("chess;{f};{}\n", evaluate(&pos, &ep));
         }
-        let sets = load(&text, 2000).unwrap();
+        load(&text, 2000).unwrap()
+    }
+
+    #[test]
+    fn fitting_lowers_the_error_toward_the_reference() {
+        // The fit must move the tempo weight toward the reference's and lower the error.
+        let sets = tempo_data();
         let start = Weights::default();
         let before = error(&sets, &start);
-        let fitted = fit(&sets, &start, 3, &mut |_| {});
+        let fitted = fit(&sets, &start, 3, &[], &mut |_| {});
         assert!(error(&sets, &fitted) < before / 2.0);
         assert!(fitted.tempo > start.tempo);
+    }
+
+    #[test]
+    fn fixed_weights_keep_their_start_values() {
+        // The same data with the tempo fixed: other weights may move to make up, the tempo not.
+        let sets = tempo_data();
+        let start = Weights::default();
+        let fitted = fit(&sets, &start, 3, &["tempo".to_string()], &mut |_| {});
+        assert_eq!(fitted.tempo, start.tempo);
+        assert_ne!(fitted, start);
     }
 
     #[test]

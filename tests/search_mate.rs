@@ -92,11 +92,13 @@ fn chess_mate_in_3_king_hunt() {
         8,
         "b1g6",
     );
+    // The bishop sacrifice needs depth 9 under chess's weights fitted to depth-10 labels (the
+    // checking knight move looks better to the evaluation until then).
     mate_in(
         "chess",
         "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1",
         3,
-        8,
+        9,
         "f8c5",
     );
 }

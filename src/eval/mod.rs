@@ -1401,15 +1401,17 @@ mod tests {
     #[test]
     fn game_weights_replace_the_shared_ones() {
         let fitted = crate::variants::chess::fitted_weights();
+        let chess = crate::variants::chess::chess_weights();
         assert_ne!(fitted, Weights::default());
-        for (game, own) in [
-            ("chess", true),
-            ("capablanca", true),
-            ("shatranj", false),
-            ("xiangqi", false),
+        assert_ne!(chess, fitted);
+        let shared = Weights::default();
+        for (game, want) in [
+            ("chess", &chess),
+            ("capablanca", &fitted),
+            ("shatranj", &shared),
+            ("xiangqi", &shared),
         ] {
             let ep = EvalParams::new(&crate::variants::build(game, "").unwrap());
-            let want = if own { &fitted } else { &Weights::default() };
             assert_eq!(&ep.w, want, "{game}");
         }
         // Courier has a set of its own.
