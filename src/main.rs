@@ -432,9 +432,7 @@ fn run_tune(t: TuneCmd) -> Result<(), String> {
             start,
             fixed,
         } => {
-            if let Some(bad) = fixed.iter().find(|f| !Weights::NAMES.contains(&f.as_str())) {
-                return Err(format!("--fixed: no weight named {bad}"));
-            }
+            let fixed = tune::weight_indices(&fixed).map_err(|e| format!("--fixed: {e}"))?;
             let mut text = String::new();
             for f in &data {
                 text += &std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;

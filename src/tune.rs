@@ -237,14 +237,27 @@ pub fn fit_scales(sets: &mut [GameSet], w: &Weights) {
     }
 }
 
+/// The indices in `Weights::NAMES` of the named weights; an unknown name is an error.
+pub fn weight_indices(names: &[String]) -> Result<Vec<usize>, String> {
+    names
+        .iter()
+        .map(|n| {
+            Weights::NAMES
+                .iter()
+                .position(|w| w == n)
+                .ok_or_else(|| format!("no weight named {n}"))
+        })
+        .collect()
+}
+
 /// Local search: each weight in turn is moved by its step while that lowers the error; steps
-/// halve after a pass without progress; the weights named in `fixed` keep their start values.
-/// `log` receives a line per pass.
+/// halve after a pass without progress; the weights at the `fixed` indices keep their start
+/// values. `log` receives a line per pass.
 pub fn fit(
     sets: &[GameSet],
     start: &Weights,
     passes: usize,
-    fixed: &[String],
+    fixed: &[usize],
     log: &mut dyn FnMut(&str),
 ) -> Weights {
     let mut w = start.clone();
@@ -258,7 +271,7 @@ pub fn fit(
     for pass in 0..passes {
         let mut improved = false;
         for (i, &step) in steps.iter().enumerate() {
-            if fixed.iter().any(|f| f == Weights::NAMES[i]) {
+            if fixed.contains(&i) {
                 continue;
             }
             for dir in [1, -1] {
@@ -372,7 +385,8 @@ mod tests {
         // The same data with the tempo fixed: other weights may move to make up, the tempo not.
         let sets = tempo_data();
         let start = Weights::default();
-        let fitted = fit(&sets, &start, 3, &["tempo".to_string()], &mut |_| {});
+        let tempo = weight_indices(&["tempo".to_string()]).unwrap();
+        let fitted = fit(&sets, &start, 3, &tempo, &mut |_| {});
         assert_eq!(fitted.tempo, start.tempo);
         assert_ne!(fitted, start);
     }

@@ -200,14 +200,15 @@ pub fn chess_weights() -> Weights {
 }
 
 /// Capablanca's evaluation weights (chess's until `chess_weights`), fitted to Fairy-Stockfish's
-/// depth-8 scores of quiet positions (`chatrang tune`, docs/eval.md): first on 34,900 positions of chess, capablanca, shatranj and courier, then
-/// refitted on the chess, capablanca and courier ones with the pawn-structure, pair, open-file and
-/// mover-threat terms. In self-play at 2s+0.02s the refit beat the first set by 63 +/- 44 Elo in
-/// chess (200 games) and 42 +/- 66 in capablanca, but lost 52 +/- 54 in courier (100 games each),
-/// which keeps the first set (src/variants/shatranj_family/courier.rs). Shatranj and xiangqi lost
-/// with the first set: they and the other games keep the shared weights. The mover's threats keep
-/// the shared weight (1000 per mille): the fitted 200 is an artifact of quiet positions and lost
-/// 38 +/- 42 Elo to it in chess (200 games).
+/// depth-8 scores of quiet positions (`chatrang tune`, docs/eval.md): first on 34,900 positions of
+/// chess, capablanca, shatranj and courier, then refitted on the chess, capablanca and courier ones
+/// with the pawn-structure, pair, open-file and mover-threat terms. In self-play at 2s+0.02s the
+/// refit beat the first set by 63 +/- 44 Elo in chess (200 games) and 42 +/- 66 in capablanca, but
+/// lost 52 +/- 54 in courier (100 games each), which keeps the first set
+/// (src/variants/shatranj_family/courier.rs). Shatranj and xiangqi lost with the first set: they
+/// and the other games keep the shared weights. The mover's threats keep the shared weight (1000
+/// per mille): the fitted 200 is an artifact of quiet positions and lost 38 +/- 42 Elo to it in
+/// chess (200 games).
 pub fn fitted_weights() -> Weights {
     Weights {
         pawn_mg: 648,
