@@ -100,3 +100,38 @@ fn madhouse_placement_captures_do_not_blow_up_quiescence() {
     assert_eq!(r.depth, 3);
     assert!(r.nodes < 200_000, "{} nodes", r.nodes);
 }
+
+/// The threshold test answers as the full exchange would, for every legal move of random
+/// positions in games with promotions, en passant, royal captures and hoppers.
+#[test]
+fn see_below_agrees_with_see_for_every_move_and_threshold() {
+    use chatrang::movegen::{MoveList, legal_moves};
+    use chatrang::search::see::see_below;
+    for (id, seed) in [
+        ("chess", 3),
+        ("capablanca", 5),
+        ("shatranj", 7),
+        ("xiangqi", 11),
+    ] {
+        let mut pos = common::start(id, "");
+        let ep = EvalParams::new(&pos.v);
+        let mut checked = 0;
+        common::random_walk(&mut pos, 120, seed, common::Reread::FenAndKey, |pos| {
+            let mut list = MoveList::new();
+            legal_moves(pos, &mut list);
+            for &m in &list {
+                let full = see(pos, &ep, m);
+                for t in [-900, -300, -101, -1, 0, 1, 99, 300, 900] {
+                    // Where the full exchange is unknown (a hopper nearby) the bounds may
+                    // still settle it.
+                    if let Some(x) = full {
+                        assert_eq!(see_below(pos, &ep, m, t), Some(x < t), "{id} {m:?} {t}");
+                        checked += 1;
+                    }
+                }
+            }
+            true
+        });
+        assert!(checked > 1000, "{id}: {checked}");
+    }
+}

@@ -431,6 +431,8 @@ struct Frame {
     null: bool,
     /// The move a singular-extension search leaves out at this ply.
     excluded: Move,
+    /// The move played from this ply is a capture or promotion.
+    tactical: bool,
 }
 
 static LMR: once_cell::sync::Lazy<Vec<[i32; 64]>> = once_cell::sync::Lazy::new(|| {
@@ -518,6 +520,12 @@ fn dedupe_special(list: &mut MoveList) {
         }
     }
     list.truncate(k);
+}
+
+/// History bonus of a move that cut at `depth`.
+#[inline]
+fn history_bonus(depth: i32) -> i32 {
+    (depth * depth * 16).min(1600)
 }
 
 /// A history entry moved by `bonus` with gravity: the closer it is to ±16384, the less it moves.
@@ -804,6 +812,20 @@ impl<'a> Worker<'a> {
     fn capture_update(&mut self, i: usize, bonus: i32) {
         if let Some(e) = self.learned.capture.get_mut(i) {
             *e = gravity(*e as i32, bonus) as i16;
+        }
+    }
+
+    /// A quiet move that cut: history, continuation histories, killers and counter-move.
+    fn reward_quiet(&mut self, ply: usize, m: Move, hidx: usize, bonus: i32) {
+        self.hist_update(hidx, bonus);
+        self.cont_update(ply, hidx, bonus);
+        if self.killers[ply][0] != m {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = m;
+        }
+        let prev = self.stack[ply - 1].hidx;
+        if prev != usize::MAX {
+            self.learned.counter[prev] = m;
         }
     }
 
@@ -1102,6 +1124,7 @@ impl<'a> Worker<'a> {
             let tactical = ordering::is_tactical(&self.pos, m);
             self.stack[0].mv = m;
             self.stack[0].hidx = hidx;
+            self.stack[0].tactical = tactical;
             self.pos.make(m);
             let gives_check = self.pos.in_check();
             let new_depth = depth - 1 + gives_check as i32;
@@ -1212,6 +1235,11 @@ impl<'a> Worker<'a> {
             && h.depth >= depth
             && let Some(s) = tt_cutoff(&h, ply, alpha, beta)
         {
+            // A quiet hash move that cuts again earns its history as if it had been searched.
+            if s >= beta && tt_move != Move::NONE && !ordering::is_tactical(&self.pos, tt_move) {
+                let hidx = self.hidx(tt_move);
+                self.reward_quiet(ply, tt_move, hidx, history_bonus(depth));
+            }
             return s;
         }
 
@@ -1409,7 +1437,7 @@ impl<'a> Worker<'a> {
                 let prune = (lmr_depth < 3 && hs < -4000 * depth)
                     || (lmr_depth <= 6 && eval + 100 + 100 * lmr_depth <= alpha)
                     || (depth <= 6
-                        && see::see(&self.pos, ep, m).is_some_and(|x| x < -40 * depth * depth));
+                        && see::see_below(&self.pos, ep, m, -40 * depth * depth) == Some(true));
                 if prune && !self.gives_check(m) {
                     continue;
                 }
@@ -1422,7 +1450,7 @@ impl<'a> Worker<'a> {
                 && !pv_node
                 && depth <= 5
                 && scores[i] < 0
-                && see::see(&self.pos, ep, m).is_some_and(|x| x < -150 * depth)
+                && see::see_below(&self.pos, ep, m, -150 * depth) == Some(true)
             {
                 continue;
             }
@@ -1454,6 +1482,7 @@ impl<'a> Worker<'a> {
             }
             self.stack[ply].mv = m;
             self.stack[ply].hidx = hidx;
+            self.stack[ply].tactical = tactical;
             if !self.make_if_legal(m, lazy.then_some(&royals)) {
                 n -= 1;
                 continue;
@@ -1518,25 +1547,17 @@ impl<'a> Worker<'a> {
                         self.pv_update(ply, m);
                     }
                     if v >= beta {
-                        let bonus = (depth * depth * 16).min(1600);
+                        let bonus = history_bonus(depth);
                         for &c in &captures {
                             self.capture_update(c, -bonus);
                         }
                         if tactical {
                             self.capture_update(self.capture_idx(m), bonus);
                         } else {
-                            self.hist_update(hidx, bonus);
-                            self.cont_update(ply, hidx, bonus);
+                            self.reward_quiet(ply, m, hidx, bonus);
                             for &q in &quiets {
                                 self.hist_update(q, -bonus);
                                 self.cont_update(ply, q, -bonus);
-                            }
-                            if self.killers[ply][0] != m {
-                                self.killers[ply][1] = self.killers[ply][0];
-                                self.killers[ply][0] = m;
-                            }
-                            if prev_hidx != usize::MAX {
-                                self.learned.counter[prev_hidx] = m;
                             }
                         }
                         break;
@@ -1567,6 +1588,15 @@ impl<'a> Worker<'a> {
         } else {
             BOUND_UPPER
         };
+        // Every move failed low: the quiet move that led here was a good answer to the one
+        // before it (its continuation history learns so).
+        if bound == BOUND_UPPER
+            && excluded == Move::NONE
+            && prev_hidx != usize::MAX
+            && !self.stack[ply - 1].tactical
+        {
+            self.cont_update(ply - 1, prev_hidx, history_bonus(depth));
+        }
         // The correction history learns from searches that settled the score on the side the
         // static evaluation did not bound, and from quiet best moves only.
         if !in_check
@@ -1607,7 +1637,7 @@ impl<'a> Worker<'a> {
         for &m in list {
             if !ordering::is_tactical(&self.pos, m)
                 || ordering::static_score(&self.pos, ep, m) < 0
-                || see::see(&self.pos, ep, m).is_none_or(|x| x < gain)
+                || see::see_below(&self.pos, ep, m, gain) != Some(false)
             {
                 continue;
             }

@@ -115,6 +115,68 @@ fn hopper_near(pos: &Position, x: Cell) -> bool {
     })
 }
 
+/// Does the static exchange of `m` come out below `t`? Answered from the exchange's bounds when
+/// they settle it — it lies between the first gain (victim and promotion) and that gain less the
+/// man then on the cell, who may be taken for nothing — else by `see` (`None`: unknown).
+pub fn see_below(pos: &Position, ep: &EvalParams, m: Move, t: i32) -> Option<bool> {
+    if let Some((lo, hi)) = bounds(pos, ep, m) {
+        if lo >= t {
+            return Some(false);
+        }
+        if hi < t {
+            return Some(true);
+        }
+    }
+    see(pos, ep, m).map(|x| x < t)
+}
+
+/// The exchange's bounds (see `see_below`), where `see` could judge the move at all.
+#[inline]
+fn bounds(pos: &Position, ep: &EvalParams, m: Move) -> Option<(i32, i32)> {
+    let n = pos.board_cells();
+    if pos.v.players != 2
+        || pos.v.hooks.extra_attacks
+        || m.from == NO_CELL
+        || m.to == NO_CELL
+        || m.from as usize >= n
+        || m.to as usize >= n
+    {
+        return None;
+    }
+    let mover = pos.at(m.from);
+    if mover.is_empty() {
+        return None;
+    }
+    let victim = match m.kind {
+        MoveKind::Normal | MoveKind::Promotion => {
+            let q = pos.at(m.to);
+            if q.is_empty() {
+                0
+            } else if q.owner() == pos.side {
+                return None;
+            } else {
+                ep.see_value[q.kind() as usize]
+            }
+        }
+        MoveKind::EnPassant => {
+            let c = pos.st.ep_victim;
+            if c == NO_CELL || c as usize >= n || pos.at(c).is_empty() {
+                return None;
+            }
+            ep.see_value[pos.at(c).kind() as usize]
+        }
+        _ => return None,
+    };
+    let mut on_cell = value_of(ep, mover.kind() as usize);
+    let mut hi = victim;
+    if m.kind == MoveKind::Promotion && (m.piece as usize) < ep.ntypes {
+        let pv = value_of(ep, m.piece as usize);
+        hi += pv - on_cell;
+        on_cell = pv;
+    }
+    Some((hi - on_cell, hi))
+}
+
 /// Material the side to move wins (>= 0) or loses by playing `m` and then exchanging on its
 /// destination as well as both sides can; `None` when unknown (see the module notes).
 pub fn see(pos: &Position, ep: &EvalParams, m: Move) -> Option<i32> {
