@@ -119,20 +119,30 @@ fn hopper_near(pos: &Position, x: Cell) -> bool {
 /// they settle it — it lies between the first gain (victim and promotion) and that gain less the
 /// man then on the cell, who may be taken for nothing — else by `see` (`None`: unknown).
 pub fn see_below(pos: &Position, ep: &EvalParams, m: Move, t: i32) -> Option<bool> {
-    if let Some((lo, hi)) = bounds(pos, ep, m) {
-        if lo >= t {
+    if let Some(o) = opening(pos, ep, m) {
+        if o.gain - o.on_cell >= t {
             return Some(false);
         }
-        if hi < t {
+        if o.gain < t {
             return Some(true);
         }
     }
     see(pos, ep, m).map(|x| x < t)
 }
 
-/// The exchange's bounds (see `see_below`), where `see` could judge the move at all.
+/// The move that opens an exchange: what it gains at once and what then stands on the cell.
+struct Opening {
+    /// Victim plus promotion gain.
+    gain: i32,
+    /// Exchange value of the man on the destination after the move.
+    on_cell: i32,
+    /// The en-passant victim's cell (it leaves the board too).
+    ep_victim: Option<Cell>,
+}
+
+/// The opening of `m`'s exchange, where the tables can judge it (see the module notes).
 #[inline]
-fn bounds(pos: &Position, ep: &EvalParams, m: Move) -> Option<(i32, i32)> {
+fn opening(pos: &Position, ep: &EvalParams, m: Move) -> Option<Opening> {
     let n = pos.board_cells();
     if pos.v.players != 2
         || pos.v.hooks.extra_attacks
@@ -147,6 +157,7 @@ fn bounds(pos: &Position, ep: &EvalParams, m: Move) -> Option<(i32, i32)> {
     if mover.is_empty() {
         return None;
     }
+    let mut ep_victim = None;
     let victim = match m.kind {
         MoveKind::Normal | MoveKind::Promotion => {
             let q = pos.at(m.to);
@@ -163,69 +174,38 @@ fn bounds(pos: &Position, ep: &EvalParams, m: Move) -> Option<(i32, i32)> {
             if c == NO_CELL || c as usize >= n || pos.at(c).is_empty() {
                 return None;
             }
+            ep_victim = Some(c);
             ep.see_value[pos.at(c).kind() as usize]
         }
         _ => return None,
     };
     let mut on_cell = value_of(ep, mover.kind() as usize);
-    let mut hi = victim;
+    let mut gain = victim;
     if m.kind == MoveKind::Promotion && (m.piece as usize) < ep.ntypes {
         let pv = value_of(ep, m.piece as usize);
-        hi += pv - on_cell;
+        gain += pv - on_cell;
         on_cell = pv;
     }
-    Some((hi - on_cell, hi))
+    Some(Opening {
+        gain,
+        on_cell,
+        ep_victim,
+    })
 }
 
 /// Material the side to move wins (>= 0) or loses by playing `m` and then exchanging on its
 /// destination as well as both sides can; `None` when unknown (see the module notes).
 pub fn see(pos: &Position, ep: &EvalParams, m: Move) -> Option<i32> {
-    let v = &*pos.v;
-    if v.players != 2 || v.hooks.extra_attacks {
-        return None;
-    }
-    let n = pos.board_cells();
-    if m.from == NO_CELL || m.to == NO_CELL || m.from as usize >= n || m.to as usize >= n {
-        return None;
-    }
-    let mover = pos.at(m.from);
-    if mover.is_empty() {
+    let o = opening(pos, ep, m)?;
+    if hopper_near(pos, m.to) {
         return None;
     }
     let mut removed: ArrayVec<Cell, MAX_SWAPS> = ArrayVec::new();
     removed.push(m.from);
-    let victim = match m.kind {
-        MoveKind::Normal | MoveKind::Promotion => {
-            let q = pos.at(m.to);
-            if q.is_empty() {
-                0
-            } else if q.owner() == pos.side {
-                return None;
-            } else {
-                ep.see_value[q.kind() as usize]
-            }
-        }
-        MoveKind::EnPassant => {
-            let c = pos.st.ep_victim;
-            if c == NO_CELL || c as usize >= n || pos.at(c).is_empty() {
-                return None;
-            }
-            removed.push(c);
-            ep.see_value[pos.at(c).kind() as usize]
-        }
-        _ => return None,
-    };
-    if hopper_near(pos, m.to) {
-        return None;
-    }
-    let mut on_cell = value_of(ep, mover.kind() as usize);
+    removed.extend(o.ep_victim);
+    let mut on_cell = o.on_cell;
     let mut gain = [0i32; MAX_SWAPS + 1];
-    gain[0] = victim;
-    if m.kind == MoveKind::Promotion && (m.piece as usize) < ep.ntypes {
-        let pv = value_of(ep, m.piece as usize);
-        gain[0] += pv - on_cell;
-        on_cell = pv;
-    }
+    gain[0] = o.gain;
     let mut side = 1 - pos.side;
     let mut d = 0;
     loop {
@@ -237,7 +217,10 @@ pub fn see(pos: &Position, ep: &EvalParams, m: Move) -> Option<i32> {
         let Some((c, val, royal)) = least_attacker(pos, ep, m.to, side, &removed) else {
             break;
         };
-        if !v.pieces[pos.at(c).kind() as usize].attack_only.is_empty() {
+        if !pos.v.pieces[pos.at(c).kind() as usize]
+            .attack_only
+            .is_empty()
+        {
             // Its table attacks include some that are no captures (flying general): unknown.
             return None;
         }
