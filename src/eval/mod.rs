@@ -1402,13 +1402,17 @@ mod tests {
     fn game_weights_replace_the_shared_ones() {
         let fitted = crate::variants::chess::fitted_weights();
         let chess = crate::variants::chess::chess_weights();
+        let shatranj = crate::variants::shatranj_family::shatranj::shatranj_weights();
         assert_ne!(fitted, Weights::default());
         assert_ne!(chess, fitted);
         let shared = Weights::default();
+        assert_ne!(shatranj, shared);
         for (game, want) in [
             ("chess", &chess),
             ("capablanca", &fitted),
-            ("shatranj", &shared),
+            ("shatranj", &shatranj),
+            // Same men as shatranj, but not fitted: the shared set.
+            ("medieval", &shared),
             ("xiangqi", &shared),
         ] {
             let ep = EvalParams::new(&crate::variants::build(game, "").unwrap());

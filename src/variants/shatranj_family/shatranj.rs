@@ -2,6 +2,7 @@
 //! and a bare Shah lose (the bared side may draw by baring the opponent at once).
 
 use super::frame;
+use crate::eval::Weights;
 use crate::geometry::Geometry;
 use crate::variant::{BareKing, Variant, VariantBuilder, Verdict};
 use crate::variants::{Entry, OptionDef, Opts};
@@ -52,12 +53,76 @@ pub fn build_8x8(
 }
 
 fn build(o: &Opts) -> Result<Variant, String> {
-    build_8x8(
+    let mut v = build_8x8(
         "shatranj",
         "Shatranj",
         START,
         Verdict::Loss,
         frame::bare_king(o.get("bareking")),
         o.num("nmove", 0),
-    )
+    )?;
+    v.eval_weights = Some(shatranj_weights());
+    Ok(v)
+}
+
+/// Shatranj's own weights: the shared set fitted to Fairy-Stockfish's depth-10 scores of 21,948
+/// quiet shatranj positions with the threat weights fixed (docs/eval.md): +29 +/- 23 Elo in
+/// shatranj self-play against the shared set (600 games at 1s+0.01s).
+pub fn shatranj_weights() -> Weights {
+    Weights {
+        pawn_mg: 720,
+        pawn_eg: 880,
+        piece_eg: 1050,
+        royal_advance_mg: 20,
+        royal_file_mg: -7,
+        royal_centre_eg: 8,
+        pawn_advance_mg: 256,
+        pawn_advance_eg: 352,
+        pawn_centre: 600,
+        leaper_centre: 1800,
+        rider_centre: 1500,
+        centre_eg: 420,
+        piece_advance_eg: 50,
+        passed_mg: 40,
+        passed_eg: 200,
+        passed_base_mg: 19,
+        passed_base_eg: 6,
+        mobility_mg: 40,
+        mobility_eg: 40,
+        leaper_mobility: 500,
+        threat_by_pawn_mg: 40,
+        threat_by_pawn_eg: 20,
+        threat_mg: 10,
+        threat_eg: 10,
+        hanging_mg: 25,
+        hanging_eg: 15,
+        threat_mover: 1000,
+        zone_hit: 16,
+        zone_scale: 1800,
+        safe_check: 31,
+        proximity_scale: 600,
+        shelter: -5,
+        doubled_mg: 24,
+        doubled_eg: -16,
+        isolated_mg: -14,
+        isolated_eg: -14,
+        supported_mg: 9,
+        supported_eg: -4,
+        phalanx_mg: 4,
+        phalanx_eg: 5,
+        passed_blocked: 0,
+        passed_king_eg: 0,
+        pair_mg: 10,
+        pair_eg: -37,
+        open_file_mg: 33,
+        open_file_eg: 14,
+        semi_open_mg: 12,
+        semi_open_eg: 37,
+        palace_defender_mg: 10,
+        palace_defender_eg: 6,
+        palace_intruder_mg: 14,
+        palace_intruder_eg: 8,
+        hand_premium: 100,
+        tempo: 20,
+    }
 }
