@@ -119,15 +119,14 @@ fn hopper_near(pos: &Position, x: Cell) -> bool {
 /// they settle it — it lies between the first gain (victim and promotion) and that gain less the
 /// man then on the cell, who may be taken for nothing — else by `see` (`None`: unknown).
 pub fn see_below(pos: &Position, ep: &EvalParams, m: Move, t: i32) -> Option<bool> {
-    if let Some(o) = opening(pos, ep, m) {
-        if o.gain - o.on_cell >= t {
-            return Some(false);
-        }
-        if o.gain < t {
-            return Some(true);
-        }
+    let o = opening(pos, ep, m)?;
+    if o.gain - o.on_cell >= t {
+        return Some(false);
     }
-    see(pos, ep, m).map(|x| x < t)
+    if o.gain < t {
+        return Some(true);
+    }
+    exchange(pos, ep, m, o).map(|x| x < t)
 }
 
 /// The move that opens an exchange: what it gains at once and what then stands on the cell.
@@ -196,7 +195,11 @@ fn opening(pos: &Position, ep: &EvalParams, m: Move) -> Option<Opening> {
 /// Material the side to move wins (>= 0) or loses by playing `m` and then exchanging on its
 /// destination as well as both sides can; `None` when unknown (see the module notes).
 pub fn see(pos: &Position, ep: &EvalParams, m: Move) -> Option<i32> {
-    let o = opening(pos, ep, m)?;
+    exchange(pos, ep, m, opening(pos, ep, m)?)
+}
+
+/// The exchange on `m`'s destination after its opening `o`: `see`'s value.
+fn exchange(pos: &Position, ep: &EvalParams, m: Move, o: Opening) -> Option<i32> {
     if hopper_near(pos, m.to) {
         return None;
     }
