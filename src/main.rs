@@ -130,6 +130,13 @@ enum TuneCmd {
         /// quiet positions cannot determine, such as the threat weights).
         #[arg(long, value_delimiter = ',')]
         fixed: Vec<String>,
+        /// Only these weights move (comma-separated names); the others stay fixed.
+        #[arg(long, value_delimiter = ',', conflicts_with = "fixed")]
+        free: Vec<String>,
+        /// Start values replacing the starting set's, `name=value` comma-separated (a new term
+        /// starts away from 0, so that its steps are not 1).
+        #[arg(long, value_delimiter = ',')]
+        set: Vec<String>,
     },
 }
 
@@ -431,8 +438,16 @@ fn run_tune(t: TuneCmd) -> Result<(), String> {
             max_score,
             start,
             fixed,
+            free,
+            set,
         } => {
-            let fixed = tune::weight_indices(&fixed).map_err(|e| format!("--fixed: {e}"))?;
+            let mut fixed = tune::weight_indices(&fixed).map_err(|e| format!("--fixed: {e}"))?;
+            if !free.is_empty() {
+                let free = tune::weight_indices(&free).map_err(|e| format!("--free: {e}"))?;
+                fixed = (0..Weights::NAMES.len())
+                    .filter(|i| !free.contains(i))
+                    .collect();
+            }
             let mut text = String::new();
             for f in &data {
                 text += &std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
@@ -446,6 +461,7 @@ fn run_tune(t: TuneCmd) -> Result<(), String> {
                     .unwrap_or_default(),
                 None => Weights::default(),
             };
+            let w0 = tune::with_values(w0, &set).map_err(|e| format!("--set: {e}"))?;
             tune::fit_scales(&mut sets, &w0);
             for s in &sets {
                 out!("scale {:<14} {:.4}", s.variant.id, s.scale);

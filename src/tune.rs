@@ -250,6 +250,22 @@ pub fn weight_indices(names: &[String]) -> Result<Vec<usize>, String> {
         .collect()
 }
 
+/// `w` with the `name=value` assignments applied.
+pub fn with_values(mut w: Weights, assignments: &[String]) -> Result<Weights, String> {
+    for a in assignments {
+        let (name, value) = a
+            .split_once('=')
+            .ok_or_else(|| format!("{a}: expected name=value"))?;
+        let i = weight_indices(&[name.trim().to_string()])?[0];
+        let v: i32 = value
+            .trim()
+            .parse()
+            .map_err(|_| format!("{a}: the value is not an integer"))?;
+        *w.slots()[i] = v;
+    }
+    Ok(w)
+}
+
 /// Local search: each weight in turn is moved by its step while that lowers the error; steps
 /// halve after a pass without progress; the weights at the `fixed` indices keep their start
 /// values. `log` receives a line per pass.
@@ -378,6 +394,20 @@ mod tests {
         let fitted = fit(&sets, &start, 3, &[], &mut |_| {});
         assert!(error(&sets, &fitted) < before / 2.0);
         assert!(fitted.tempo > start.tempo);
+    }
+
+    #[test]
+    fn set_replaces_start_values_by_name() {
+        let w = with_values(
+            Weights::default(),
+            &["tempo=3".to_string(), " passed_free = 250".to_string()],
+        )
+        .unwrap();
+        assert_eq!((w.tempo, w.passed_free), (3, 250));
+        assert_eq!(w.pawn_mg, Weights::default().pawn_mg);
+        assert!(with_values(Weights::default(), &["tempo".to_string()]).is_err());
+        assert!(with_values(Weights::default(), &["nosuch=1".to_string()]).is_err());
+        assert!(with_values(Weights::default(), &["tempo=x".to_string()]).is_err());
     }
 
     #[test]

@@ -14,8 +14,13 @@ pub const REACH: u8 = 2;
 /// Calls `f(cell, ATTACK | REACH bits)` for the cells the man on `c` attacks or can reach.
 /// Privileged moves (double steps, castling) are left out; hoppers attack past their screen.
 #[inline]
-pub fn scan(pos: &Position, c: Cell, mut f: impl FnMut(Cell, u8)) {
-    let p = pos.at(c);
+pub fn scan(pos: &Position, c: Cell, f: impl FnMut(Cell, u8)) {
+    scan_as(pos, c, pos.at(c), f)
+}
+
+/// `scan` for man `p` as if it stood on `c` (the rest of the board as it is).
+#[inline]
+pub fn scan_as(pos: &Position, c: Cell, p: crate::piece::Piece, mut f: impl FnMut(Cell, u8)) {
     let tb = &pos.v.tables;
     let us = p.owner();
     let def = &pos.v.pieces[p.kind() as usize];

@@ -16,7 +16,7 @@ pub use weights::Weights;
 use arrayvec::ArrayVec;
 
 use crate::geometry::{Cell, NO_CELL};
-use crate::piece::{PieceType, Player};
+use crate::piece::{Piece, PieceType, Player};
 use crate::position::Position;
 use crate::tables::{CANNON, CAPTURE, GRASSHOPPER, LEAPS, MOVE};
 use crate::variant::{BareKing, Variant, Verdict};
@@ -822,6 +822,16 @@ struct Tally {
     danger: [i32; 4],
     zone_attackers: [i32; 2],
     zone_weight: [i32; 2],
+    /// Passed men (player, army, cell, bonus), for the path terms once attacks are known.
+    passed: ArrayVec<PassedMan, 64>,
+}
+
+#[derive(Clone, Copy)]
+struct PassedMan {
+    player: u8,
+    army: u8,
+    cell: Cell,
+    bonus: Score,
 }
 
 /// Material, piece squares, passed men, royal proximity and men in hand (and rider mobility where
@@ -882,9 +892,20 @@ fn cheap_terms(pos: &Position, ep: &EvalParams, tl: &mut Tally) -> [Cell; 4] {
                 s.mg += val.mg + ps.mg;
                 s.eg += val.eg + ps.eg;
                 if pawn && army < 2 {
-                    let b = board.pawn_terms(pos, ep, p, army as usize, t, c);
+                    let (b, passed) = board.pawn_terms(pos, ep, p, army as usize, t, c);
                     s.mg += b.mg;
                     s.eg += b.eg;
+                    if let Some(bonus) = passed
+                        && threats_on
+                    {
+                        // Full list: the farthest-back men go without the path terms.
+                        let _ = tl.passed.try_push(PassedMan {
+                            player: p as u8,
+                            army,
+                            cell: c,
+                            bonus,
+                        });
+                    }
                 }
                 if rider_mobility {
                     let m = mobility(pos, c) - ep.mob_base[t];
@@ -946,7 +967,7 @@ struct PawnBoard {
 impl PawnBoard {
     /// A pawn-like man of player `p` (army `army`, type `t`) on `c`: the passed-man bonus (less
     /// when blocked; endgame: more when the own royal man is nearer than the enemy's) and the
-    /// phalanx bonus.
+    /// phalanx bonus; and the passed-man bonus before those adjustments, if the man is passed.
     #[inline]
     fn pawn_terms(
         &self,
@@ -956,13 +977,15 @@ impl PawnBoard {
         army: usize,
         t: usize,
         c: Cell,
-    ) -> Score {
+    ) -> (Score, Option<Score>) {
         let w = &ep.w;
         let nc = ep.ncells;
         let i = (army * ep.ntypes + t) * nc + c as usize;
         let mut s = Score::default();
+        let mut passed = None;
         if !bits_meet(&ep.front_span[army * nc + c as usize], &self.pawns[1 - p]) {
             let b = ep.passed[i];
+            passed = Some(b);
             let (mut mg, mut eg) = (b.mg, b.eg);
             let next = ep.ahead[army * nc + c as usize];
             if next != NO_CELL && !pos.at(next).is_empty() {
@@ -986,7 +1009,7 @@ impl PawnBoard {
             s.mg += w.phalanx_mg * k / 4;
             s.eg += w.phalanx_eg * k / 4;
         }
-        s
+        (s, passed)
     }
 }
 
@@ -1081,6 +1104,9 @@ fn attack_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
             }
         }
     }
+    // Empty cells pawn-like men can step to now, with the man that would step there.
+    let mut pushes: ArrayVec<(u8, Cell, Piece), 64> = ArrayVec::new();
+    let push_on = ep.w.push_threat_mg != 0 || ep.w.push_threat_eg != 0;
     for p in 0..2 {
         for t in 0..nt {
             if !ep.pawn_like[t] {
@@ -1091,6 +1117,9 @@ fn attack_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
                     if fl & attacks::ATTACK != 0 {
                         attacks::set(&mut att[p], x);
                         attacks::set(&mut patt[p], x);
+                    }
+                    if push_on && fl & attacks::REACH != 0 && pos.at_table(x).is_empty() {
+                        let _ = pushes.try_push((p as u8, x, pos.at(c)));
                     }
                 });
             }
@@ -1172,6 +1201,8 @@ fn attack_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
         tl.zone_attackers[them] += n;
         tl.zone_weight[them] += ep.w.safe_check * n;
     }
+    passed_paths(pos, ep, &att, tl);
+    push_threats(pos, ep, &pushes, &att, &patt, tl);
     for p in 0..2 {
         let mut t = threat_score(pos, ep, p, &att, &patt[p], &lesser[p]);
         if p == pos.side as usize {
@@ -1180,6 +1211,83 @@ fn attack_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
         }
         tl.total[p].mg += t.mg;
         tl.total[p].eg += t.eg;
+    }
+}
+
+/// A pawn-like man that can step to a cell no enemy pawn-like man attacks (nor any enemy man, unless
+/// the side defends it) threatens the enemy pieces it would attack from there: `push_threat_mg` /
+/// `push_threat_eg` per piece (royal men left out: checks are the search's business).
+fn push_threats(
+    pos: &Position,
+    ep: &EvalParams,
+    pushes: &[(u8, Cell, Piece)],
+    att: &[Bits; 2],
+    patt: &[Bits; 2],
+    tl: &mut Tally,
+) {
+    for &(p, x, man) in pushes {
+        let (p, them) = (p as usize, 1 - p as usize);
+        if attacks::has(&patt[them], x)
+            || (attacks::has(&att[them], x) && !attacks::has(&att[p], x))
+        {
+            continue;
+        }
+        let mut n = 0;
+        attacks::scan_as(pos, x, man, |y, fl| {
+            let q = pos.at_table(y);
+            if fl & attacks::ATTACK != 0
+                && !q.is_empty()
+                && q.owner() as usize == them
+                && !ep.pawn_like[q.kind() as usize]
+                && !ep.royal[q.kind() as usize]
+            {
+                n += 1;
+            }
+        });
+        tl.total[p].mg += ep.w.push_threat_mg * n;
+        tl.total[p].eg += ep.w.push_threat_eg * n;
+    }
+}
+
+/// Passed men whose way ahead (own file, to the board's edge) no enemy man holds or attacks earn
+/// `passed_free` ‰ of their bonus; failing that, one whose next cell is empty and unattacked earns
+/// `passed_step` ‰: a path the enemy cannot stop is what makes a passed man dangerous.
+fn passed_paths(pos: &Position, ep: &EvalParams, att: &[Bits; 2], tl: &mut Tally) {
+    let w = &ep.w;
+    if w.passed_free == 0 && w.passed_step == 0 {
+        return;
+    }
+    let nc = ep.ncells;
+    let Tally { passed, total, .. } = tl;
+    for pm in passed.iter() {
+        let p = pm.player as usize;
+        let them = &att[1 - p];
+        let unsafe_cell = |x: Cell| {
+            let q = pos.at(x);
+            attacks::has(them, x) || (!q.is_empty() && q.owner() as usize != p)
+        };
+        let first = ep.ahead[pm.army as usize * nc + pm.cell as usize];
+        if first == NO_CELL {
+            continue;
+        }
+        let mut free = true;
+        let mut x = first;
+        while x != NO_CELL {
+            if unsafe_cell(x) {
+                free = false;
+                break;
+            }
+            x = ep.ahead[pm.army as usize * nc + x as usize];
+        }
+        let k = if free {
+            w.passed_free
+        } else if pos.at(first).is_empty() && !attacks::has(them, first) {
+            w.passed_step
+        } else {
+            continue;
+        };
+        total[p].mg += pm.bonus.mg * k / 1000;
+        total[p].eg += pm.bonus.eg * k / 1000;
     }
 }
 
@@ -1502,6 +1610,50 @@ mod tests {
         assert_near(term_gain(free, blocked), 0);
         let g = term_gain(stopped, blocked);
         assert!(g < -5, "{g}");
+    }
+
+    /// A passed pawn whose way to the last rank no enemy man holds or attacks earns the free-path
+    /// share of its bonus; one whose path is watched further up but whose next cell is safe earns
+    /// the step share; one whose next cell is attacked earns neither.
+    #[test]
+    fn passed_pawn_with_a_free_path_is_worth_more() {
+        let free = |w: &mut Weights| w.passed_free = 500;
+        let step = |w: &mut Weights| w.passed_step = 500;
+        // Nothing watches d6..d8.
+        let open = "7k/8/8/3P4/8/8/8/4K3 w - - 0 1";
+        // The black rook on a8 watches d8 (the path), not d6.
+        let watched = "r6k/8/8/3P4/8/8/8/4K3 w - - 0 1";
+        // A black knight on e8 attacks d6, the next cell.
+        let stopped = "4n2k/8/8/3P4/8/8/8/4K3 w - - 0 1";
+        assert!(term_gain(open, free) > 5);
+        assert_near(term_gain(open, step), 0);
+        assert_near(term_gain(watched, free), 0);
+        assert!(term_gain(watched, step) > 5);
+        assert_near(term_gain(stopped, free), 0);
+        assert_near(term_gain(stopped, step), 0);
+    }
+
+    /// A pawn that can step to a safe cell from which it would attack an enemy piece threatens
+    /// it; not when an enemy pawn guards that cell, and not the royal man.
+    #[test]
+    fn safe_pawn_push_attacking_a_piece_is_a_threat() {
+        let push = |w: &mut Weights| {
+            w.push_threat_mg = 30;
+            w.push_threat_eg = 30;
+        };
+        // e3-e4 would attack the knight on d5 (and nothing guards e4); the white rook keeps the
+        // endgame from being scaled down.
+        let threat = "4k3/8/8/3n4/8/4P3/8/R3K3 w - - 0 1";
+        // The same with a black pawn on f5 guarding e4.
+        let guarded = "4k3/8/8/3n1p2/8/4P3/8/R3K3 w - - 0 1";
+        // d3-d4 (defended by the rook) would attack the knight on e5, but not the royal man there.
+        let knight = "7k/8/8/4n3/R7/3P4/8/4K3 w - - 0 1";
+        let royal = "8/8/8/4k3/R7/3P4/8/4K3 w - - 0 1";
+        let g = term_gain(threat, push);
+        assert!(g > 20, "{g}");
+        assert_near(term_gain(guarded, push), 0);
+        assert!(term_gain(knight, push) > 20);
+        assert_near(term_gain(royal, push), 0);
     }
 
     /// Endgame: a passed pawn is worth more when the own royal man is nearer to it than the enemy's.

@@ -69,6 +69,9 @@ weights! {
     /// A man attacked by a cheaper man, or attacked and undefended (plus a share of its value).
     threat_mg = 10,
     threat_eg = 10,
+    /// A pawn-like man's safe step that would attack an enemy piece, per piece.
+    push_threat_mg = 0,
+    push_threat_eg = 0,
     /// An attacked, undefended man.
     hanging_mg = 25,
     hanging_eg = 15,
@@ -98,6 +101,10 @@ weights! {
     phalanx_eg = 0,
     /// A passed man whose next cell ahead is occupied loses this share of its bonus (per mille).
     passed_blocked = 0,
+    /// A passed man whose way ahead no enemy man holds or attacks gains this share of its bonus;
+    /// one with just its next cell empty and unattacked, the second (per mille).
+    passed_free = 0,
+    passed_step = 0,
     /// Passed men, endgame: per mille of the bonus per step the enemy royal man is farther from
     /// the man than the own one (clamped to 4 steps either way).
     passed_king_eg = 0,

@@ -188,6 +188,11 @@ pub fn chess_weights() -> Weights {
         phalanx_mg: 6,
         phalanx_eg: 2,
         passed_blocked: 540,
+        // Fitted alone afterwards, the rest fixed (docs/eval.md, "Passed-man paths").
+        passed_free: 360,
+        passed_step: 150,
+        push_threat_mg: 16,
+        push_threat_eg: 6,
         pair_mg: 65,
         pair_eg: 24,
         open_file_mg: 12,
