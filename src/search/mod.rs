@@ -1090,7 +1090,7 @@ impl<'a> Worker<'a> {
                     _ => 0.6,
                 };
                 let used = self.sh.ctl.clock_ms() as f64;
-                if !b.fixed && used >= b.optimum as f64 * factor * 0.75 {
+                if !b.fixed && used >= b.optimum as f64 * factor {
                     break;
                 }
                 if used >= b.maximum as f64 {
