@@ -826,6 +826,7 @@ struct Tally {
     passed: ArrayVec<PassedMan, 64>,
 }
 
+/// A passed man, as `passed_paths` needs it.
 #[derive(Clone, Copy)]
 struct PassedMan {
     player: u8,
@@ -866,6 +867,8 @@ fn cheap_terms(pos: &Position, ep: &EvalParams, tl: &mut Tally) -> [Cell; 4] {
         }
     }
     let threats_on = ep.threats;
+    // The path terms need the attack maps.
+    let path_on = threats_on && (ep.w.passed_free != 0 || ep.w.passed_step != 0);
     for p in 0..players {
         let pl = p as Player;
         let mut s = Score::default();
@@ -896,9 +899,9 @@ fn cheap_terms(pos: &Position, ep: &EvalParams, tl: &mut Tally) -> [Cell; 4] {
                     s.mg += b.mg;
                     s.eg += b.eg;
                     if let Some(bonus) = passed
-                        && threats_on
+                        && path_on
                     {
-                        // Full list: the farthest-back men go without the path terms.
+                        // Past 64 passed men the rest go without the path terms.
                         let _ = tl.passed.try_push(PassedMan {
                             player: p as u8,
                             army,
@@ -1216,7 +1219,7 @@ fn attack_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
 
 /// A pawn-like man that can step to a cell no enemy pawn-like man attacks (nor any enemy man, unless
 /// the side defends it) threatens the enemy pieces it would attack from there: `push_threat_mg` /
-/// `push_threat_eg` per piece (royal men left out: checks are the search's business).
+/// `push_threat_eg` per step and piece (royal men left out: checks are the search's business).
 fn push_threats(
     pos: &Position,
     ep: &EvalParams,
@@ -1254,9 +1257,6 @@ fn push_threats(
 /// `passed_step` ‰: a path the enemy cannot stop is what makes a passed man dangerous.
 fn passed_paths(pos: &Position, ep: &EvalParams, att: &[Bits; 2], tl: &mut Tally) {
     let w = &ep.w;
-    if w.passed_free == 0 && w.passed_step == 0 {
-        return;
-    }
     let nc = ep.ncells;
     let Tally { passed, total, .. } = tl;
     for pm in passed.iter() {
