@@ -103,6 +103,11 @@ pub fn shatranj_weights() -> Weights {
         semi_open_mg: 12,
         semi_open_eg: 37,
         tempo: 20,
+        // Fitted alone afterwards, the rest fixed (docs/eval.md, "Passed-man paths").
+        passed_free: 280,
+        passed_step: 260,
+        push_threat_mg: 29,
+        push_threat_eg: -3,
         ..Weights::default()
     }
 }
