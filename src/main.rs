@@ -441,13 +441,11 @@ fn run_tune(t: TuneCmd) -> Result<(), String> {
             free,
             set,
         } => {
-            let mut fixed = tune::weight_indices(&fixed).map_err(|e| format!("--fixed: {e}"))?;
-            if !free.is_empty() {
-                let free = tune::weight_indices(&free).map_err(|e| format!("--free: {e}"))?;
-                fixed = (0..Weights::NAMES.len())
-                    .filter(|i| !free.contains(i))
-                    .collect();
-            }
+            let fixed = if free.is_empty() {
+                tune::weight_indices(&fixed).map_err(|e| format!("--fixed: {e}"))?
+            } else {
+                tune::all_but(&free).map_err(|e| format!("--free: {e}"))?
+            };
             let mut text = String::new();
             for f in &data {
                 text += &std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;

@@ -237,17 +237,25 @@ pub fn fit_scales(sets: &mut [GameSet], w: &Weights) {
     }
 }
 
+/// The index in `Weights::NAMES` of the named weight; an unknown name is an error.
+fn weight_index(name: &str) -> Result<usize, String> {
+    Weights::NAMES
+        .iter()
+        .position(|w| *w == name)
+        .ok_or_else(|| format!("no weight named {name}"))
+}
+
 /// The indices in `Weights::NAMES` of the named weights; an unknown name is an error.
 pub fn weight_indices(names: &[String]) -> Result<Vec<usize>, String> {
-    names
-        .iter()
-        .map(|n| {
-            Weights::NAMES
-                .iter()
-                .position(|w| w == n)
-                .ok_or_else(|| format!("no weight named {n}"))
-        })
-        .collect()
+    names.iter().map(|n| weight_index(n)).collect()
+}
+
+/// The indices of every weight but the named ones (`fit`'s `fixed` when only those may move).
+pub fn all_but(names: &[String]) -> Result<Vec<usize>, String> {
+    let free = weight_indices(names)?;
+    Ok((0..Weights::NAMES.len())
+        .filter(|i| !free.contains(i))
+        .collect())
 }
 
 /// `w` with the `name=value` assignments applied.
@@ -256,7 +264,7 @@ pub fn with_values(mut w: Weights, assignments: &[String]) -> Result<Weights, St
         let (name, value) = a
             .split_once('=')
             .ok_or_else(|| format!("{a}: expected name=value"))?;
-        let i = weight_indices(&[name.trim().to_string()])?[0];
+        let i = weight_index(name.trim())?;
         let v: i32 = value
             .trim()
             .parse()
@@ -408,6 +416,15 @@ mod tests {
         assert!(with_values(Weights::default(), &["tempo".to_string()]).is_err());
         assert!(with_values(Weights::default(), &["nosuch=1".to_string()]).is_err());
         assert!(with_values(Weights::default(), &["tempo=x".to_string()]).is_err());
+    }
+
+    #[test]
+    fn free_weights_leave_every_other_one_fixed() {
+        let fixed = all_but(&["tempo".to_string(), "pawn_mg".to_string()]).unwrap();
+        assert_eq!(fixed.len(), Weights::NAMES.len() - 2);
+        assert!(!fixed.contains(&weight_index("tempo").unwrap()));
+        assert!(fixed.contains(&weight_index("pawn_eg").unwrap()));
+        assert!(all_but(&["nosuch".to_string()]).is_err());
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use super::{BITS_WORDS, Bits};
 use crate::geometry::Cell;
+use crate::piece::Piece;
 use crate::position::Position;
 use crate::tables::{CANNON, CAPTURE, GRASSHOPPER, LEAPS, MOVE};
 
@@ -20,7 +21,7 @@ pub fn scan(pos: &Position, c: Cell, f: impl FnMut(Cell, u8)) {
 
 /// `scan` for man `p` as if it stood on `c` (the rest of the board as it is).
 #[inline]
-pub fn scan_as(pos: &Position, c: Cell, p: crate::piece::Piece, mut f: impl FnMut(Cell, u8)) {
+pub fn scan_as(pos: &Position, c: Cell, p: Piece, mut f: impl FnMut(Cell, u8)) {
     let tb = &pos.v.tables;
     let us = p.owner();
     let def = &pos.v.pieces[p.kind() as usize];
@@ -32,7 +33,7 @@ pub fn scan_as(pos: &Position, c: Cell, p: crate::piece::Piece, mut f: impl FnMu
         let can_take = a.flags & CAPTURE != 0;
         // Flags for an empty cell, and for an occupied one (if the atom captures at all).
         let on_empty = (can_take as u8 * ATTACK) | ((a.flags & MOVE != 0) as u8 * REACH);
-        let on_man = |q: crate::piece::Piece| ATTACK | ((q.owner() != us) as u8 * REACH);
+        let on_man = |q: Piece| ATTACK | ((q.owner() != us) as u8 * REACH);
         if a.flags & LEAPS != 0 {
             for &x in cells {
                 let q = pos.at_table(x);
