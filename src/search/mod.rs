@@ -142,9 +142,9 @@ pub(crate) struct Learned {
     /// Quiet-move history per side: `side * (types * cells) + type * cells + to`.
     history: Vec<i32>,
     counter: Vec<Move>,
-    /// Continuation history: quiet-move scores given the move one ply back (`cont[0]`) and two
-    /// plies back (`cont[1]`), indexed `prev_hidx * counter.len() + hidx`; empty when too large.
-    cont: [Vec<i16>; 2],
+    /// Continuation histories: quiet-move scores given the move `CONT_PLIES[k]` plies back
+    /// (`cont[k]`), indexed `prev_hidx * counter.len() + hidx`; empty when too large.
+    cont: [Vec<i16>; CONT_PLIES.len()],
     /// Capture history: tactical moves by (mover type, destination, victim type or none);
     /// empty when too large.
     capture: Vec<i16>,
@@ -161,7 +161,7 @@ impl Learned {
             variant: Arc::clone(v),
             history: vec![0; players * hs],
             counter: vec![Move::NONE; hs],
-            cont: [vec![0; len], vec![0; len]],
+            cont: std::array::from_fn(|_| vec![0; len]),
             capture: {
                 let nt = v.pieces.len();
                 let len = nt * v.geo.num_cells() * (nt + 1);
@@ -488,6 +488,10 @@ const EMPTY_KEY: u64 = u64::MAX;
 
 /// Largest continuation-history table (entries); bigger games go without.
 const MAX_CONT: usize = 1 << 21;
+/// How many plies back the move of each continuation history was played, and its weight in the
+/// move order.
+const CONT_PLIES: [usize; 4] = [1, 2, 4, 6];
+const CONT_WEIGHT: [i32; 4] = [2, 1, 1, 1];
 
 /// Mixed into the key of a node searched with a move excluded (singular extensions).
 const EXCLUSION_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -740,16 +744,16 @@ impl<'a> Worker<'a> {
         self.learned.history[side * self.learned.counter.len() + hidx]
     }
 
-    /// Continuation-history entries of a quiet move after the moves 1 and 2 plies back.
+    /// Continuation-history entries of a quiet move after the moves `CONT_PLIES` back.
     #[inline]
-    fn cont_idx(&self, ply: usize, hidx: usize) -> [usize; 2] {
-        let mut out = [usize::MAX; 2];
+    fn cont_idx(&self, ply: usize, hidx: usize) -> [usize; CONT_PLIES.len()] {
+        let mut out = [usize::MAX; CONT_PLIES.len()];
         if self.learned.cont[0].is_empty() {
             return out;
         }
-        for (k, o) in out.iter_mut().enumerate() {
-            if ply > k {
-                let p = self.stack[ply - 1 - k].hidx;
+        for (o, back) in out.iter_mut().zip(CONT_PLIES) {
+            if ply >= back {
+                let p = self.stack[ply - back].hidx;
                 if p != usize::MAX {
                     *o = p * self.learned.counter.len() + hidx;
                 }
@@ -758,13 +762,27 @@ impl<'a> Worker<'a> {
         out
     }
 
-    /// History of a quiet move: per side, plus the continuation histories.
+    /// History of a quiet move for pruning and reductions: per side, plus the continuation
+    /// histories of the moves one and two plies back.
     #[inline]
     fn quiet_score(&self, ply: usize, hidx: usize) -> i32 {
         let mut h = self.hist(hidx);
-        for (k, i) in self.cont_idx(ply, hidx).into_iter().enumerate() {
+        for (k, i) in self.cont_idx(ply, hidx).into_iter().take(2).enumerate() {
             if i != usize::MAX {
                 h += self.learned.cont[k][i] as i32;
+            }
+        }
+        h
+    }
+
+    /// Ordering score of a quiet move: its history plus every continuation history, the reply
+    /// to the last move counted twice (Stockfish's weights).
+    #[inline]
+    fn order_score(&self, ply: usize, hidx: usize) -> i32 {
+        let mut h = self.hist(hidx);
+        for (k, i) in self.cont_idx(ply, hidx).into_iter().enumerate() {
+            if i != usize::MAX {
+                h += self.learned.cont[k][i] as i32 * CONT_WEIGHT[k];
             }
         }
         h
@@ -1390,7 +1408,7 @@ impl<'a> Worker<'a> {
                 } else if m == counter {
                     ordering::KILLER - 2
                 } else {
-                    self.quiet_score(ply, self.hidx(m))
+                    self.order_score(ply, self.hidx(m))
                 }
             };
             scores.push(s);
