@@ -15,7 +15,23 @@ use chatrang::variants;
 
 const EXE: &str = env!("CARGO_BIN_EXE_chatrang");
 
-fn tmpdir() -> PathBuf {
+/// A scratch directory for one test, removed when the test is done with it.
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn tmpdir() -> Scratch {
     static N: AtomicUsize = AtomicUsize::new(0);
     let d = std::env::temp_dir().join(format!(
         "chatrang_match_{}_{}",
@@ -23,7 +39,7 @@ fn tmpdir() -> PathBuf {
         N.fetch_add(1, Ordering::Relaxed)
     ));
     std::fs::create_dir_all(&d).unwrap();
-    d
+    Scratch(d)
 }
 
 fn chatrang(name: &str, opts: &[(&str, &str)]) -> EngineSpec {

@@ -291,6 +291,7 @@ fn cli_render_writes_files() {
             assert_eq!(count(&s, "last"), 2);
         }
     }
+    std::fs::remove_dir_all(&dir).ok();
     let gif = std::env::temp_dir().join("chatrang-render-test.gif");
     let st = std::process::Command::new(exe)
         .args(["render", "--variant", "chess", "-o"])
