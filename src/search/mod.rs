@@ -1929,6 +1929,23 @@ mod tests {
         assert!(history_mass(&s) * 4 < after_deep);
     }
 
+    /// Every continuation history, down to the one of the move six plies back, learns from a
+    /// search, both ways, and stays within the gravity bounds.
+    #[test]
+    fn continuation_histories_learn_down_to_six_plies_back() {
+        let chess = variants::build("chess", "").unwrap();
+        let pos = fen::parse(&chess, &chess.start_fen).unwrap();
+        let s = Searcher::new(1);
+        s.search(&pos, &Limits::depth(8), &Control::new(false), &mut |_| {});
+        let l = s.learned.lock().unwrap();
+        assert_eq!(l[0].cont.len(), CONT_PLIES.len());
+        for table in &l[0].cont {
+            assert!(table.iter().any(|&h| h > 0));
+            assert!(table.iter().any(|&h| h < 0));
+            assert!(table.iter().all(|&h| (-16384..=16384).contains(&h)));
+        }
+    }
+
     #[test]
     fn capture_history_learns_within_its_bounds() {
         let chess = variants::build("chess", "").unwrap();
