@@ -488,10 +488,12 @@ const EMPTY_KEY: u64 = u64::MAX;
 
 /// Largest continuation-history table (entries); bigger games go without.
 const MAX_CONT: usize = 1 << 21;
-/// How many plies back the move of each continuation history was played, and its weight in the
-/// move order.
+/// How many plies back the move of each continuation history was played.
 const CONT_PLIES: [usize; 4] = [1, 2, 4, 6];
-const CONT_WEIGHT: [i32; 4] = [2, 1, 1, 1];
+/// Weights of the continuation histories in the move order (Stockfish's: the reply to the last
+/// move counts twice) and in pruning and reductions (only the two latest moves).
+const ORDER_WEIGHT: [i32; 4] = [2, 1, 1, 1];
+const PRUNE_WEIGHT: [i32; 4] = [1, 1, 0, 0];
 
 /// Mixed into the key of a node searched with a move excluded (singular extensions).
 const EXCLUSION_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -762,27 +764,14 @@ impl<'a> Worker<'a> {
         out
     }
 
-    /// History of a quiet move for pruning and reductions: per side, plus the continuation
-    /// histories of the moves one and two plies back.
+    /// History of a quiet move: per side, plus each continuation history times its weight
+    /// (`ORDER_WEIGHT` for the move order, `PRUNE_WEIGHT` for pruning and reductions).
     #[inline]
-    fn quiet_score(&self, ply: usize, hidx: usize) -> i32 {
-        let mut h = self.hist(hidx);
-        for (k, i) in self.cont_idx(ply, hidx).into_iter().take(2).enumerate() {
-            if i != usize::MAX {
-                h += self.learned.cont[k][i] as i32;
-            }
-        }
-        h
-    }
-
-    /// Ordering score of a quiet move: its history plus every continuation history, the reply
-    /// to the last move counted twice (Stockfish's weights).
-    #[inline]
-    fn order_score(&self, ply: usize, hidx: usize) -> i32 {
+    fn quiet_score(&self, ply: usize, hidx: usize, weight: [i32; CONT_PLIES.len()]) -> i32 {
         let mut h = self.hist(hidx);
         for (k, i) in self.cont_idx(ply, hidx).into_iter().enumerate() {
-            if i != usize::MAX {
-                h += self.learned.cont[k][i] as i32 * CONT_WEIGHT[k];
+            if weight[k] != 0 && i != usize::MAX {
+                h += self.learned.cont[k][i] as i32 * weight[k];
             }
         }
         h
@@ -1408,7 +1397,7 @@ impl<'a> Worker<'a> {
                 } else if m == counter {
                     ordering::KILLER - 2
                 } else {
-                    self.order_score(ply, self.hidx(m))
+                    self.quiet_score(ply, self.hidx(m), ORDER_WEIGHT)
                 }
             };
             scores.push(s);
@@ -1446,7 +1435,7 @@ impl<'a> Worker<'a> {
                 }
                 // The depth this move would be searched at after its late-move reduction:
                 // the pruning margins follow it.
-                let hs = self.quiet_score(ply, hidx);
+                let hs = self.quiet_score(ply, hidx, PRUNE_WEIGHT);
                 let lmr_depth =
                     (depth - 1 - LMR[depth.min(63) as usize][n.min(63)] + hs / 10000).max(0);
                 // Quiet moves with a bad history, futile ones and ones that lose material by
@@ -1535,7 +1524,7 @@ impl<'a> Worker<'a> {
                         r -= 1;
                     }
                     // Read afresh: a singular search since the pruning may have moved it.
-                    r -= self.quiet_score(ply, hidx) / 10000;
+                    r -= self.quiet_score(ply, hidx, PRUNE_WEIGHT) / 10000;
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 v = -self.search(
@@ -1910,12 +1899,23 @@ mod tests {
             .sum()
     }
 
-    #[test]
-    fn history_is_kept_between_searches_of_one_game_and_forgotten_on_clear() {
+    /// A one-thread searcher that has searched chess's start position to `depth`, and the position.
+    fn searched_from_start(depth: i32) -> (Searcher, Position) {
         let chess = variants::build("chess", "").unwrap();
         let pos = fen::parse(&chess, &chess.start_fen).unwrap();
         let s = Searcher::new(1);
-        s.search(&pos, &Limits::depth(7), &Control::new(false), &mut |_| {});
+        s.search(
+            &pos,
+            &Limits::depth(depth),
+            &Control::new(false),
+            &mut |_| {},
+        );
+        (s, pos)
+    }
+
+    #[test]
+    fn history_is_kept_between_searches_of_one_game_and_forgotten_on_clear() {
+        let (s, pos) = searched_from_start(7);
         let after_deep = history_mass(&s);
         assert!(after_deep > 0);
         // A depth-1 search on top keeps what the deep one learned (a fresh table would hold
@@ -1933,10 +1933,7 @@ mod tests {
     /// search, both ways, and stays within the gravity bounds.
     #[test]
     fn continuation_histories_learn_down_to_six_plies_back() {
-        let chess = variants::build("chess", "").unwrap();
-        let pos = fen::parse(&chess, &chess.start_fen).unwrap();
-        let s = Searcher::new(1);
-        s.search(&pos, &Limits::depth(8), &Control::new(false), &mut |_| {});
+        let (s, _) = searched_from_start(8);
         let l = s.learned.lock().unwrap();
         assert_eq!(l[0].cont.len(), CONT_PLIES.len());
         for table in &l[0].cont {
