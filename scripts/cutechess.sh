@@ -1,7 +1,8 @@
 # Sourced by scripts/strength.sh and scripts/gauntlet.sh (not run by itself).
 # ensure_cutechess: sets CC to a cutechess-cli v1.4.0 binary; builds it from source outside the
 # repository (in $CUTECHESS_SRC, default /tmp/cutechess) when $CUTECHESS / the default path is
-# missing. Needs git, cmake and Qt 5 (apt: qtbase5-dev libqt5svg5-dev cmake).
+# missing. Needs git, cmake and Qt 5 (apt: qtbase5-dev libqt5svg5-dev cmake). $CUTECHESS_REPO
+# names another clone to build from (a local mirror where GitHub is out of reach).
 ensure_cutechess() {
     local src=${CUTECHESS_SRC:-/tmp/cutechess}
     CC=${CUTECHESS:-$src/build/cutechess-cli}
@@ -9,7 +10,8 @@ ensure_cutechess() {
     echo "building cutechess-cli v1.4.0 in $src (apt: qtbase5-dev libqt5svg5-dev cmake)" >&2
     command -v cmake >/dev/null || apt-get install -y qtbase5-dev libqt5svg5-dev cmake
     if [ ! -d "$src" ]; then
-        git clone --depth 1 --branch v1.4.0 https://github.com/cutechess/cutechess "$src"
+        git clone --depth 1 --branch v1.4.0 \
+            "${CUTECHESS_REPO:-https://github.com/cutechess/cutechess}" "$src"
     fi
     (cd "$src" && cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build --target cli -j2)
     CC=$src/build/cutechess-cli
