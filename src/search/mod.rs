@@ -534,10 +534,14 @@ fn history_bonus(depth: i32) -> i32 {
     (depth * depth * 16).min(1600)
 }
 
-/// A history entry moved by `bonus` with gravity: the closer it is to ±16384, the less it moves.
+/// Bound of every history entry.
+const HISTORY_MAX: i32 = 16384;
+
+/// A history entry moved by `bonus` with gravity: the closer it is to ±`HISTORY_MAX`, the less
+/// it moves.
 #[inline]
 fn gravity(h: i32, bonus: i32) -> i32 {
-    (h + bonus - h * bonus.abs() / 16384).clamp(-16384, 16384)
+    (h + bonus - h * bonus.abs() / HISTORY_MAX).clamp(-HISTORY_MAX, HISTORY_MAX)
 }
 
 #[inline]
@@ -1939,7 +1943,11 @@ mod tests {
         for table in &l[0].cont {
             assert!(table.iter().any(|&h| h > 0));
             assert!(table.iter().any(|&h| h < 0));
-            assert!(table.iter().all(|&h| (-16384..=16384).contains(&h)));
+            assert!(
+                table
+                    .iter()
+                    .all(|&h| (-HISTORY_MAX..=HISTORY_MAX).contains(&(h as i32)))
+            );
         }
     }
 
@@ -1957,7 +1965,11 @@ mod tests {
         let l = s.learned.lock().unwrap();
         assert!(l[0].capture.iter().any(|&h| h > 0));
         assert!(l[0].capture.iter().any(|&h| h < 0));
-        assert!(l[0].capture.iter().all(|&h| (-16384..=16384).contains(&h)));
+        assert!(
+            l[0].capture
+                .iter()
+                .all(|&h| (-HISTORY_MAX..=HISTORY_MAX).contains(&(h as i32)))
+        );
     }
 
     /// Runs `f` on a fresh worker for `fen` (its own thread: the search needs a deep stack).
