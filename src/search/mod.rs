@@ -1499,7 +1499,14 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let gives_check = self.pos.in_check();
-            let ext = ((gives_check || singular) && (ply as i32) < 2 * self.root_depth) as i32;
+            // Checks that lose material by static exchange are not extended.
+            let check_ext = gives_check && {
+                self.pos.unmake(m);
+                let losing = see::see_below(&self.pos, ep, m, 0) == Some(true);
+                self.pos.make(m);
+                !losing
+            };
+            let ext = ((check_ext || singular) && (ply as i32) < 2 * self.root_depth) as i32;
             let new_depth = depth - 1 + ext;
             let mut v;
             if n == 1 {
