@@ -1499,7 +1499,9 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let gives_check = self.pos.in_check();
-            // Checks that lose material by static exchange are not extended.
+            // Checks that lose material by static exchange are not extended (one the exchange
+            // cannot judge is). The exchange is read before the move, so only checks pay for
+            // the extra unmake and make.
             let check_ext = gives_check && {
                 self.pos.unmake(m);
                 let losing = see::see_below(&self.pos, ep, m, 0) == Some(true);
