@@ -1499,16 +1499,17 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let gives_check = self.pos.in_check();
-            // Checks that lose material by static exchange are not extended (one the exchange
-            // cannot judge is). The exchange is read before the move, so only checks pay for
-            // the extra unmake and make.
-            let check_ext = gives_check && {
+            // Extensions stop at twice the root depth. Checks that lose material by static
+            // exchange are not extended (one the exchange cannot judge is). The exchange is read
+            // before the move, so only extendable checks pay for the extra unmake and make.
+            let extendable = (ply as i32) < 2 * self.root_depth;
+            let check_ext = extendable && gives_check && {
                 self.pos.unmake(m);
                 let losing = see::see_below(&self.pos, ep, m, 0) == Some(true);
                 self.pos.make(m);
                 !losing
             };
-            let ext = ((check_ext || singular) && (ply as i32) < 2 * self.root_depth) as i32;
+            let ext = (check_ext || (singular && extendable)) as i32;
             let new_depth = depth - 1 + ext;
             let mut v;
             if n == 1 {
