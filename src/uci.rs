@@ -104,6 +104,8 @@ pub struct Uci {
     threads: u32,
     pub(crate) multipv: u32,
     pub(crate) overhead: u64,
+    /// The `EvalWeights` option: `name=value` weights over the game's own.
+    eval_weights: Vec<String>,
     pub(crate) searcher: Arc<Searcher>,
     pub(crate) job: Option<Job>,
     pub(crate) sink: Sink,
@@ -143,6 +145,7 @@ impl Uci {
             threads: 1,
             multipv: 1,
             overhead: 10,
+            eval_weights: Vec::new(),
             searcher: Arc::new(Searcher::new(16)),
             job: None,
             sink,
@@ -246,6 +249,7 @@ impl Uci {
         s += "option name MultiPV type spin default 1 min 1 max 500\n";
         s += "option name Ponder type check default false\n";
         s += "option name Move Overhead type spin default 10 min 0 max 5000\n";
+        s += "option name EvalWeights type string default <empty>\n";
         s += "uciok";
         writeln!(out, "{s}").map_err(|e| e.to_string())
     }
@@ -322,6 +326,18 @@ impl Uci {
                 self.multipv = k.min(500);
                 Ok(())
             }
+            "evalweights" => {
+                // `name=value` pairs (commas or spaces) laid over the game's own weights.
+                let list: Vec<String> = value
+                    .split(|c: char| c == ',' || c.is_whitespace())
+                    .filter(|a| !a.is_empty() && *a != "<empty>")
+                    .map(str::to_string)
+                    .collect();
+                crate::tune::with_values(Default::default(), &list)?;
+                self.eval_weights = list;
+                self.rebuild_searcher(false);
+                Ok(())
+            }
             "move overhead" => {
                 self.overhead = value
                     .parse()
@@ -348,6 +364,8 @@ impl Uci {
         }
         s.threads = self.threads as usize;
         s.overhead_ms = self.overhead;
+        // Checked when the option was set.
+        let _ = s.set_eval_overrides(self.eval_weights.clone());
         self.searcher = Arc::new(s);
     }
 

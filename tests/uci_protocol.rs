@@ -285,3 +285,39 @@ fn fairy_stockfish_alias_makruk_is_thai_without_first_moves() {
     assert_eq!(l.last().unwrap(), "Nodes searched: 529");
     assert_eq!(l.len(), 23 + 2, "{l:?}");
 }
+
+/// `EvalWeights` lays weights over the game's own: the evaluation follows them, a bad name or
+/// value is an error that keeps the last setting, and `<empty>` restores the game's weights.
+#[test]
+fn eval_weights_option_changes_the_evaluation_and_rejects_bad_input() {
+    let mut e = Engine::start(&[]);
+    e.send("uci");
+    let l = e.until("uciok", 5000);
+    assert!(
+        l.iter()
+            .any(|x| x == "option name EvalWeights type string default <empty>")
+    );
+    let eval = |e: &mut Engine| {
+        e.send("eval");
+        let l = e.until("info string eval", 5000);
+        l.last().unwrap().clone()
+    };
+    e.send("position startpos moves e2e4");
+    let own = eval(&mut e);
+    e.send("setoption name EvalWeights value tempo=537");
+    let raised = eval(&mut e);
+    assert_ne!(own, raised);
+    e.send("setoption name EvalWeights value nosuchweight=1");
+    assert_eq!(
+        e.until("info string error", 5000).last().unwrap(),
+        "info string error: no weight named nosuchweight"
+    );
+    e.send("setoption name EvalWeights value tempo=many");
+    assert_eq!(
+        e.until("info string error", 5000).last().unwrap(),
+        "info string error: tempo=many: the value is not an integer"
+    );
+    assert_eq!(eval(&mut e), raised);
+    e.send("setoption name EvalWeights value <empty>");
+    assert_eq!(eval(&mut e), own);
+}

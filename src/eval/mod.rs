@@ -1766,3 +1766,69 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod symmetry {
+    use super::*;
+
+    /// The FEN with colours swapped and the board turned over (ranks reversed); no castling or
+    /// en-passant fields.
+    fn flipped(fen: &str) -> String {
+        let mut f = fen.split_whitespace();
+        let board = f.next().unwrap();
+        let side = f.next().unwrap();
+        let swap = |c: char| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        };
+        let ranks: Vec<String> = board
+            .split('/')
+            .rev()
+            .map(|r| r.chars().map(swap).collect())
+            .collect();
+        format!(
+            "{} {} - - 0 1",
+            ranks.join("/"),
+            if side == "w" { "b" } else { "w" }
+        )
+    }
+
+    /// The evaluation is the same for the side to move whichever colour it plays: a position and
+    /// its mirror image with colours swapped score alike (a one-sided term would break this).
+    #[test]
+    fn evaluation_is_colour_symmetric() {
+        let cases = [
+            (
+                "chess",
+                "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w - - 0 1",
+            ),
+            ("chess", "6k1/5pp1/7p/3P4/1R6/6P1/5PKP/2r5 b - - 0 1"),
+            (
+                "chess",
+                "r4rk1/1b2qppp/p3p3/1p1nP3/3N4/P1B5/1P3PPP/R2Q1RK1 w - - 0 1",
+            ),
+            (
+                "chess",
+                "2kr3r/ppp2ppp/2n5/3q4/3P4/2P1B3/P4PPP/R2QR1K1 b - - 0 1",
+            ),
+            (
+                "shatranj",
+                "r1b1kb1r/ppp1pppp/2n5/3q4/3P4/2N5/PPP1PPPP/R1B1KB1R w - - 0 1",
+            ),
+            (
+                "capablanca",
+                "r1abqkb1cr/pppp1ppppp/2n2n4/4p5/4P5/2N2N4/PPPP1PPPPP/RA1BQKBC1R w - - 0 1",
+            ),
+        ];
+        for (g, fen) in cases {
+            let v = crate::variants::build(g, "").unwrap();
+            let ep = EvalParams::new(&v);
+            let a = evaluate(&crate::fen::parse(&v, fen).unwrap(), &ep);
+            let b = evaluate(&crate::fen::parse(&v, &flipped(fen)).unwrap(), &ep);
+            assert_eq!(a, b, "{g} {fen}");
+        }
+    }
+}

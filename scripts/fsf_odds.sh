@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Chatrang against Fairy-Stockfish at node odds (not CI): a yardstick for changes measured against
+# the engine issue 3 aims at, where the 10s+0.1s match is too lopsided to show them. Chatrang plays
+# on the clock, Fairy-Stockfish at a fixed number of nodes per move (4000 scores about even with
+# chatrang at 1s+0.01s in chess on a 2-core machine). Compare two runs (a change and its base, or
+# two EvalWeights settings) with the same seed, so both meet the same openings.
+#
+#   scripts/fsf_odds.sh [games] [nodes] [seed] [chatrang option ...]
+#     games   games (default 800, played as pairs with colours swapped)
+#     nodes   Fairy-Stockfish's nodes per move (default 4000)
+#     seed    opening order (default 11)
+#     option  e.g. EvalWeights=zone_hit=60,shelter=22 (passed as option.NAME=VALUE)
+#
+# Environment: ENGINE (a chatrang binary; default: cargo build --release and a copy), FSF
+# (default /usr/local/bin/fairy-stockfish-lb), TC (chatrang's clock, default 1+0.01), VARIANT
+# (default chess: the openings of scripts/openings_chess.pgn), CONCURRENCY (default 2), OUT (logs
+# and PGN, default /tmp/chatrang-odds), CUTECHESS (see scripts/cutechess.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+GAMES=${1:-800}
+NODES=${2:-4000}
+SEED=${3:-11}
+shift $(( $# > 3 ? 3 : $# )) || true
+FSF=${FSF:-/usr/local/bin/fairy-stockfish-lb}
+TC=${TC:-1+0.01}
+VARIANT=${VARIANT:-chess}
+OUT=${OUT:-/tmp/chatrang-odds}
+mkdir -p "$OUT"
+
+# shellcheck source=scripts/cutechess.sh
+. "$ROOT/scripts/cutechess.sh"
+ensure_cutechess
+[ -x "$FSF" ] || { echo "no Fairy-Stockfish at $FSF (set FSF)" >&2; exit 1; }
+if [ -z "${ENGINE:-}" ]; then
+    cargo build --release
+    cp "$ROOT/target/release/chatrang" "$OUT/chatrang"
+    ENGINE="$OUT/chatrang"
+fi
+opts=()
+for o in "$@"; do opts+=("option.$o"); done
+book=()
+ccv=$VARIANT
+if [ "$VARIANT" = chess ]; then
+    ccv=standard
+    book=(-openings file="$ROOT/scripts/openings_chess.pgn" format=pgn order=random -srand "$SEED")
+fi
+name="odds-$VARIANT-$NODES-$SEED${*:+-$(echo "$*" | tr -c 'A-Za-z0-9_=\n' _ | cut -c1-60)}"
+"$CC" -variant "$ccv" \
+    -engine name=chatrang cmd="$ENGINE" proto=uci option.Hash=16 tc="$TC" "${opts[@]}" \
+    -engine name=fairy-stockfish cmd="$FSF" proto=uci option.Hash=16 tc=inf nodes="$NODES" \
+    -each timemargin=50 "${book[@]}" -games 2 -rounds $(( (GAMES + 1) / 2 )) -repeat \
+    -concurrency "${CONCURRENCY:-2}" -recover -pgnout "$OUT/$name.pgn" > "$OUT/$name.log" 2>&1
+grep -E "^(Score of|Elo difference)" "$OUT/$name.log" | tail -2
+python3 "$ROOT/scripts/match_tally.py" "$OUT/$name.log" || true
