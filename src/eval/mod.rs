@@ -1819,6 +1819,10 @@ mod symmetry {
                 "r1b1kb1r/ppp1pppp/2n5/3q4/3P4/2N5/PPP1PPPP/R1B1KB1R w - - 0 1",
             ),
             (
+                "xiangqi",
+                "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C1N2/9/RNBAKABR1 b - - 0 1",
+            ),
+            (
                 "capablanca",
                 "r1abqkb1cr/pppp1ppppp/2n2n4/4p5/4P5/2N2N4/PPPP1PPPPP/RA1BQKBC1R w - - 0 1",
             ),
