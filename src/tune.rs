@@ -258,20 +258,37 @@ pub fn all_but(names: &[String]) -> Result<Vec<usize>, String> {
         .collect())
 }
 
-/// `w` with the `name=value` assignments applied.
-pub fn with_values(mut w: Weights, assignments: &[String]) -> Result<Weights, String> {
-    for a in assignments {
-        let (name, value) = a
-            .split_once('=')
-            .ok_or_else(|| format!("{a}: expected name=value"))?;
-        let i = weight_index(name.trim())?;
-        let v: i32 = value
-            .trim()
-            .parse()
-            .map_err(|_| format!("{a}: the value is not an integer"))?;
-        *w.slots()[i] = v;
+/// `name=value` assignments as (index in `Weights::NAMES`, value); an unknown name or a value
+/// that is not an integer is an error.
+pub fn parse_values(assignments: &[String]) -> Result<Vec<(usize, i32)>, String> {
+    assignments
+        .iter()
+        .map(|a| {
+            let (name, value) = a
+                .split_once('=')
+                .ok_or_else(|| format!("{a}: expected name=value"))?;
+            let i = weight_index(name.trim())?;
+            let v: i32 = value
+                .trim()
+                .parse()
+                .map_err(|_| format!("{a}: the value is not an integer"))?;
+            Ok((i, v))
+        })
+        .collect()
+}
+
+/// `w` with parsed assignments laid over it.
+pub fn apply_values(mut w: Weights, values: &[(usize, i32)]) -> Weights {
+    let mut slots = w.slots();
+    for &(i, v) in values {
+        *slots[i] = v;
     }
-    Ok(w)
+    w
+}
+
+/// `w` with the `name=value` assignments applied.
+pub fn with_values(w: Weights, assignments: &[String]) -> Result<Weights, String> {
+    Ok(apply_values(w, &parse_values(assignments)?))
 }
 
 /// Local search: each weight in turn is moved by its step while that lowers the error; steps

@@ -104,8 +104,8 @@ pub struct Uci {
     threads: u32,
     pub(crate) multipv: u32,
     pub(crate) overhead: u64,
-    /// The `EvalWeights` option: `name=value` weights over the game's own.
-    eval_weights: Vec<String>,
+    /// The `EvalWeights` option, parsed: weights over the game's own.
+    eval_weights: Vec<(usize, i32)>,
     pub(crate) searcher: Arc<Searcher>,
     pub(crate) job: Option<Job>,
     pub(crate) sink: Sink,
@@ -333,8 +333,7 @@ impl Uci {
                     .filter(|a| !a.is_empty() && *a != "<empty>")
                     .map(str::to_string)
                     .collect();
-                crate::tune::with_values(Default::default(), &list)?;
-                self.eval_weights = list;
+                self.eval_weights = crate::tune::parse_values(&list)?;
                 self.rebuild_searcher(false);
                 Ok(())
             }
@@ -364,8 +363,7 @@ impl Uci {
         }
         s.threads = self.threads as usize;
         s.overhead_ms = self.overhead;
-        // Checked when the option was set.
-        let _ = s.set_eval_overrides(self.eval_weights.clone());
+        s.set_eval_overrides(self.eval_weights.clone());
         self.searcher = Arc::new(s);
     }
 

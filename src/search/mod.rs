@@ -131,9 +131,9 @@ pub struct Searcher {
     /// Milliseconds kept back per move for latency.
     pub overhead_ms: u64,
     evals: Mutex<Option<(Arc<Variant>, Arc<EvalParams>)>>,
-    /// `name=value` weights laid over each game's own (the `EvalWeights` option: tuning and
-    /// trials without a rebuild).
-    eval_overrides: Vec<String>,
+    /// Weights (index in `Weights::NAMES`, value) laid over each game's own (the `EvalWeights`
+    /// option: tuning and trials without a rebuild).
+    eval_overrides: Vec<(usize, i32)>,
     /// Each thread's tables from the last search, by thread id.
     learned: Mutex<Vec<Learned>>,
 }
@@ -187,13 +187,11 @@ impl Searcher {
         }
     }
 
-    /// Lays `name=value` weights over every game's own (none: the games' own sets). An unknown
-    /// name or a value that is not an integer is an error and changes nothing.
-    pub fn set_eval_overrides(&mut self, assignments: Vec<String>) -> Result<(), String> {
-        crate::tune::with_values(Default::default(), &assignments)?;
-        self.eval_overrides = assignments;
+    /// Lays weights (from `tune::parse_values`) over every game's own (none: the games' own
+    /// sets).
+    pub fn set_eval_overrides(&mut self, values: Vec<(usize, i32)>) {
+        self.eval_overrides = values;
         *self.evals.lock().unwrap() = None;
-        Ok(())
     }
 
     pub fn resize(&mut self, hash_mb: usize) {
@@ -215,8 +213,7 @@ impl Searcher {
             return Arc::clone(ep);
         }
         let own = v.eval_weights.clone().unwrap_or_default();
-        // Validated when set.
-        let w = crate::tune::with_values(own.clone(), &self.eval_overrides).unwrap_or(own);
+        let w = crate::tune::apply_values(own, &self.eval_overrides);
         let ep = Arc::new(EvalParams::with_weights(v, w));
         *g = Some((Arc::clone(v), Arc::clone(&ep)));
         ep
