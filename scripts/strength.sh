@@ -8,7 +8,8 @@
 #     variant  games to play, as id or id:options (default: chess; e.g. capablanca:castling=three);
 #              cutechess's own start position and rules are used
 #
-# Fairy-Max opponents: fairymax (chess, capablanca), shamax (shatranj).
+# Fairy-Max opponents: fairymax (chess, capablanca, makruk), shamax (shatranj), maxqi (xiangqi,
+# refereed by `chatrang match`: cutechess-cli has no xiangqi).
 # Environment: CUTECHESS (path to cutechess-cli), FSF (Fairy-Stockfish binary, default
 # /usr/local/bin/fairy-stockfish-lb), OPPONENTS (default "fairymax fsf"), CONCURRENCY (default 1),
 # THREADS (chatrang threads), ENGINE (a chatrang binary to test instead of a fresh build).
@@ -63,21 +64,38 @@ match() { # name variant[:options] opponent-args...
     python3 "$ROOT/scripts/match_tally.py" "$OUT/$name-$variant.log" || true
 }
 
+# Games cutechess-cli does not know (xiangqi) are refereed by `chatrang match`, which speaks
+# xboard to Fairy-Max's engines.
+referee_match() { # name variant opponent-engine-items...
+    local name=$1 variant=$2; shift 2
+    echo "== chatrang vs $name ($variant, $GAMES games, tc $TC, chatrang match as referee)"
+    "$ENGINE" match --engine cmd="$ENGINE" name=chatrang option.Threads="$THREADS" option.Hash=64 \
+        --engine "$@" --variant "$variant" --tc "$TC" --games 2 --rounds $(( (GAMES + 1) / 2 )) \
+        --concurrency "$CONC" --pgn "$OUT/$name-$variant.pgn" --quiet 2>&1 \
+        | tee "$OUT/$name-$variant.log" | tail -4
+}
+
 for v in $VARIANTS; do
     if [[ " $OPPONENTS " == *" fairymax "* ]]; then
         # Fairy-Max knows chess, capablanca and a few more under its own names.
         case ${v%%:*} in
-            chess|capablanca|knightmate)
+            chess|capablanca|knightmate|makruk)
                 match fairymax "$v" name=fairymax cmd=/usr/games/fairymax proto=xboard ;;
             # shamax is Fairy-Max built for shatranj (bare-king rule, no double step).
             shatranj) match shamax "$v" name=shamax cmd=/usr/games/shamax proto=xboard ;;
             # Fairy-Max's courier starts from the pre-opening array with pawn double steps, and
             # it cannot be given another position (setboard=0; edit knows only orthodox letters).
             courier) echo "(Fairy-Max plays another courier: skipped)" ;;
+            # maxqi is Fairy-Max for xiangqi.
+            xiangqi) referee_match maxqi xiangqi cmd=/usr/games/maxqi name=maxqi proto=xboard \
+                option.Hash=64 ;;
         esac
     fi
     if [[ " $OPPONENTS " == *" fsf "* ]]; then
-        if [ -x "$FSF" ]; then
+        if [ -x "$FSF" ] && [ "${v%%:*}" = xiangqi ]; then
+            GAMES=${FSF_GAMES:-$GAMES} referee_match fairy-stockfish xiangqi cmd="$FSF" \
+                name=fairy-stockfish option.Threads=1 option.Hash=64
+        elif [ -x "$FSF" ]; then
             GAMES=${FSF_GAMES:-$GAMES} match fairy-stockfish "$v" name=fairy-stockfish cmd="$FSF" \
                 proto=uci option.Threads=1 option.Hash=64
         else

@@ -173,7 +173,7 @@ impl PositionArgs {
 
 #[derive(clap::Args)]
 struct MatchArgs {
-    /// An engine: `cmd=<program> name=<name> [proto=uci|usi] [variant=<its name>]
+    /// An engine: `cmd=<program> name=<name> [proto=uci|usi|xboard] [variant=<its name>]
     /// [option.<Name>=<value> ...]`; `cmd=self` is this program. Give it once per engine.
     #[arg(long = "engine", num_args = 1.., action = clap::ArgAction::Append, required = true)]
     engine: Vec<String>,

@@ -317,7 +317,9 @@ fn engine_spec_parsing() {
         ("Move Overhead".to_string(), "30".to_string())
     );
     assert!(EngineSpec::parse(&["name=x".into()]).is_err());
-    assert!(EngineSpec::parse(&["cmd=x".into(), "proto=xboard".into()]).is_err());
+    let x = EngineSpec::parse(&["cmd=x".into(), "proto=xboard".into()]).unwrap();
+    assert_eq!(x.proto, Proto::Xboard);
+    assert!(EngineSpec::parse(&["cmd=x".into(), "proto=winboard1".into()]).is_err());
 }
 
 #[test]
@@ -460,6 +462,117 @@ fn sprt_stops_the_match() {
         r.games.len()
     );
     assert_eq!(r.sprt.map(|s| s.1), Some(SprtResult::H0));
+}
+
+/// A fake xboard engine that logs what it is told to `log`: per game it plays `white` or
+/// `black` (xboard coordinates) at its first `go`, by whether it was sent a move first, then
+/// resigns.
+fn fake_xboard(dir: &Path, white: &str, black: &str) -> (EngineSpec, PathBuf) {
+    let log = dir.join("xboard.log");
+    let path = dir.join("xboard.sh");
+    let script = format!(
+        "n=0; moved=0\nwhile read -r line; do\n  echo \"$line\" >> '{}'\n  case \"$line\" in\n    \
+         'protover 2') echo 'feature myname=\"stub\" usermove=1 ping=1 setboard=0'; \
+         echo 'feature variants=\"normal,xiangqi\" done=1';;\n    \
+         ping*) echo \"pong ${{line#ping }}\";;\n    new) n=0; moved=0;;\n    \
+         usermove*) n=$((n+1));;\n    \
+         go) if [ $moved = 1 ]; then echo resign; elif [ $n = 0 ]; then moved=1; \
+         echo '1 15 0 20 {white}'; echo 'move {white}'; else moved=1; echo 'move {black}'; fi;;\n    \
+         quit) exit 0;;\n  esac\ndone\n",
+        log.display()
+    );
+    std::fs::write(&path, script).unwrap();
+    let spec = EngineSpec::parse(&[
+        format!("cmd=sh {}", path.display()),
+        "name=xb".into(),
+        "proto=xboard".into(),
+    ])
+    .unwrap();
+    (spec, log)
+}
+
+#[test]
+fn xboard_engine_is_kept_in_force_mode_and_told_its_clock() {
+    let d = tmpdir();
+    let (xb, log) = fake_xboard(&d, "e2e4", "e7e5");
+    let mut cfg = config(vec![xb, chatrang("c", &[("Hash", "8")])], "chess", 0);
+    cfg.limit = MoveLimit {
+        clock: Some(Clock {
+            moves: 0,
+            base_ms: 5000,
+            inc_ms: 100,
+        }),
+        ..Default::default()
+    };
+    let r = matchrun::run_match(&cfg).unwrap();
+    // It plays one move a game and resigns at its second turn: both games are chatrang's.
+    assert_eq!(r.points, vec![0.0, 2.0]);
+    for g in &r.games {
+        assert!(
+            g.pgn.final_comment.contains("resigns"),
+            "{}",
+            g.pgn.final_comment
+        );
+        assert!(g.forfeit.is_none());
+    }
+    assert_eq!(moves_of(&r, 0)[0], "e2e4");
+    assert_eq!(moves_of(&r, 1)[1], "e7e5");
+    let told = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = told.lines().collect();
+    assert_eq!(&lines[..2], &["xboard", "protover 2"]);
+    for l in [
+        "accepted usermove",
+        "new",
+        "force",
+        "level 0 0:05 0.1",
+        "time 500",
+        "go",
+    ] {
+        assert!(lines.contains(&l), "no '{l}' in {lines:?}");
+    }
+    // Chess is xboard's `normal`: no variant command; chatrang's moves as usermoves.
+    assert!(!lines.iter().any(|l| l.starts_with("variant")));
+    let users: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("usermove "))
+        .collect();
+    assert!(!users.is_empty());
+    // Every `go` follows a `force` and the clock (`time`, `otim`) since the last move.
+    for (i, l) in lines.iter().enumerate() {
+        if *l == "go" {
+            assert!(lines[i - 1].starts_with("otim ") && lines[i - 2].starts_with("time "));
+        }
+    }
+}
+
+#[test]
+fn xboard_coordinates_count_xiangqi_ranks_from_zero() {
+    let d = tmpdir();
+    // h2e2 / a6a5 in xboard's coordinates are chatrang's h3e3 / a7a6.
+    let (xb, log) = fake_xboard(&d, "h2e2", "a6a5");
+    let cfg = config(vec![xb, chatrang("c", &[("Hash", "8")])], "xiangqi", 300);
+    let err = matchrun::run_match(&cfg).err().unwrap();
+    assert!(err.contains("no node limit"), "{err}");
+    let mut cfg = cfg;
+    cfg.limit = MoveLimit {
+        depth: Some(2),
+        ..Default::default()
+    };
+    let r = matchrun::run_match(&cfg).unwrap();
+    assert_eq!(r.points, vec![0.0, 2.0]);
+    assert_eq!(moves_of(&r, 0)[0], "h3e3");
+    assert_eq!(moves_of(&r, 1)[1], "a7a6");
+    let told = std::fs::read_to_string(&log).unwrap();
+    assert!(told.lines().any(|l| l == "variant xiangqi"));
+    assert!(told.lines().any(|l| l == "sd 2"));
+    // Chatrang's replies reach the engine on ranks 0-9.
+    for l in told.lines().filter_map(|l| l.strip_prefix("usermove ")) {
+        let b = l.as_bytes();
+        assert!(
+            b.len() == 4 && b[1].is_ascii_digit() && b[3].is_ascii_digit(),
+            "{l}"
+        );
+    }
 }
 
 #[test]

@@ -1,4 +1,5 @@
-//! An engine process and the client side of its protocol: UCI, or USI for shogi engines.
+//! An engine process and the client side of its protocol: UCI, USI for shogi engines, or xboard
+//! (CECP) for engines such as Fairy-Max (src/matchrun/xboard.rs translates).
 //!
 //! Output is read by a thread into a channel, so every wait has a deadline; a dead process, a
 //! closed pipe or a missing reply is an error value, never a panic.
@@ -8,11 +9,17 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
+use super::xboard::{self, Features};
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Proto {
     Uci,
     Usi,
+    Xboard,
 }
+
+/// `Reply::bestmove` of an engine that resigned (xboard's `resign`).
+pub const RESIGNS: &str = "(resigns)";
 
 /// How to start and set up an engine (`--engine cmd=... name=... proto=uci option.Hash=16`).
 #[derive(Clone, Debug)]
@@ -62,7 +69,10 @@ impl EngineSpec {
                     s.proto = match v.to_ascii_lowercase().as_str() {
                         "uci" => Proto::Uci,
                         "usi" => Proto::Usi,
-                        _ => return Err(format!("unknown protocol '{v}' (uci or usi)")),
+                        "xboard" | "cecp" => Proto::Xboard,
+                        _ => {
+                            return Err(format!("unknown protocol '{v}' (uci, usi or xboard)"));
+                        }
                     }
                 }
                 _ => match k.strip_prefix("option.") {
@@ -155,6 +165,22 @@ pub struct Engine {
     pub variants: Option<Vec<String>>,
     /// Whether the last search ended properly (the engine may be reused).
     pub healthy: bool,
+    /// xboard engines: what the dialogue needs to remember.
+    xb: Option<XboardState>,
+}
+
+/// An xboard engine's features and what it has been told of the current game.
+struct XboardState {
+    features: Features,
+    /// The engine's name of the variant (`normal` for chess).
+    variant: String,
+    /// Ranks of the board, for the coordinates.
+    ranks: u8,
+    /// The game the engine knows: its start (`startpos` or a FEN; empty: none yet) and moves.
+    start: String,
+    sent: Vec<String>,
+    level_sent: bool,
+    pings: u32,
 }
 
 impl Drop for Engine {
@@ -229,7 +255,7 @@ pub fn parse_info(line: &str) -> (Option<Score>, Option<u32>) {
 impl Engine {
     fn ok(&self) -> &'static str {
         match self.spec.proto {
-            Proto::Uci => "uciok",
+            Proto::Uci | Proto::Xboard => "uciok",
             Proto::Usi => "usiok",
         }
     }
@@ -278,9 +304,14 @@ impl Engine {
             option_names: Vec::new(),
             variants: None,
             healthy: true,
+            xb: None,
         };
+        if spec.proto == Proto::Xboard {
+            e.xboard_hello()?;
+            return Ok(e);
+        }
         let hello = match spec.proto {
-            Proto::Uci => "uci",
+            Proto::Uci | Proto::Xboard => "uci",
             Proto::Usi => "usi",
         };
         e.send(hello).map_err(|x| format!("{}: {x}", spec.name))?;
@@ -305,6 +336,48 @@ impl Engine {
             }
         }
         Ok(e)
+    }
+
+    /// xboard handshake: `xboard`, `protover 2`, the features up to `done=1` (an engine that
+    /// announces none is given two seconds), each one accepted.
+    fn xboard_hello(&mut self) -> Result<(), String> {
+        let name = self.spec.name.clone();
+        let err = |x: EngineError| format!("{name}: {x}");
+        self.send("xboard").map_err(err)?;
+        self.send("protover 2").map_err(err)?;
+        let mut f = Features::default();
+        let mut deadline = Instant::now() + Duration::from_secs(2);
+        loop {
+            match self.recv(deadline) {
+                Ok(line) => {
+                    f.read(&line);
+                    match f.done {
+                        Some(true) => break,
+                        // done=0: the engine needs time; the protocol allows an hour, we a minute.
+                        Some(false) => deadline = Instant::now() + Duration::from_secs(60),
+                        None => {}
+                    }
+                }
+                Err(EngineError::Timeout) => break,
+                Err(x) => return Err(err(x)),
+            }
+        }
+        for n in f.names.clone() {
+            self.send(&format!("accepted {n}")).map_err(err)?;
+        }
+        if let Some(n) = &f.name {
+            self.id_name = n.clone();
+        }
+        self.xb = Some(XboardState {
+            features: f,
+            variant: "normal".into(),
+            ranks: 8,
+            start: String::new(),
+            sent: Vec::new(),
+            level_sent: false,
+            pings: 0,
+        });
+        Ok(())
     }
 
     pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
@@ -352,13 +425,21 @@ impl Engine {
         self.send(&format!("setoption name {name} value {value}"))
     }
 
-    /// `isready` / `readyok` within `timeout`.
+    /// `isready` / `readyok` (xboard: `ping` / `pong`, when the engine has it) within `timeout`.
     pub fn sync(&mut self, timeout: Duration) -> Result<(), EngineError> {
-        let ready = match self.spec.proto {
-            Proto::Uci => "isready",
-            Proto::Usi => "isready",
-        };
-        self.send(ready)?;
+        if let Some(xb) = self.xb.as_mut() {
+            if !xb.features.ping {
+                return Ok(());
+            }
+            xb.pings += 1;
+            let n = xb.pings;
+            let pong = format!("pong {n}");
+            self.send(&format!("ping {n}"))?;
+            let deadline = Instant::now() + timeout;
+            while self.recv(deadline)? != pong {}
+            return Ok(());
+        }
+        self.send("isready")?;
         let deadline = Instant::now() + timeout;
         loop {
             if self.recv(deadline)? == "readyok" {
@@ -370,7 +451,16 @@ impl Engine {
     /// Sets the user's options, then the variant (`UCI_Variant`, then `VariantOptions` when
     /// the engine has that option and options are given). Errors when the engine does not
     /// advertise the variant (chess needs no advertisement).
-    pub fn configure(&mut self, variant: &str, variant_options: &str) -> Result<(), String> {
+    /// `ranks`: the board's, for xboard coordinates.
+    pub fn configure(
+        &mut self,
+        variant: &str,
+        variant_options: &str,
+        ranks: u8,
+    ) -> Result<(), String> {
+        if self.xb.is_some() {
+            return self.configure_xboard(variant, variant_options, ranks);
+        }
         let name = self.spec.name.clone();
         let opts = self.spec.options.clone();
         for (k, v) in &opts {
@@ -400,7 +490,7 @@ impl Engine {
             }
             _ => {
                 let native = match self.spec.proto {
-                    Proto::Uci => "chess",
+                    Proto::Uci | Proto::Xboard => "chess",
                     Proto::Usi => "shogi",
                 };
                 if vname != native {
@@ -427,10 +517,87 @@ impl Engine {
             .map_err(|e| format!("{name}: {e}"))
     }
 
+    /// xboard: options (`Hash` as `memory`, the others as `option NAME=VALUE`) and the variant,
+    /// which the engine must list in its `variants` feature (chess is its `normal`).
+    fn configure_xboard(
+        &mut self,
+        variant: &str,
+        variant_options: &str,
+        ranks: u8,
+    ) -> Result<(), String> {
+        let name = self.spec.name.clone();
+        let err = |x: EngineError| format!("{name}: {x}");
+        for (k, v) in self.spec.options.clone() {
+            let line = if k.eq_ignore_ascii_case("Hash") {
+                format!("memory {v}")
+            } else {
+                format!("option {k}={v}")
+            };
+            self.send(&line).map_err(err)?;
+        }
+        let mut vname = self
+            .spec
+            .variant
+            .clone()
+            .unwrap_or_else(|| variant.to_string());
+        if vname == "chess" {
+            vname = "normal".into();
+        }
+        if ranks > 10 {
+            return Err(format!(
+                "{name}: xboard coordinates reach ten ranks; '{variant}' has {ranks}"
+            ));
+        }
+        if !variant_options.is_empty() && self.spec.variant.is_none() {
+            return Err(format!(
+                "{name}: an xboard engine cannot take '{variant_options}' \
+                 (give variant=<its name> if its own game already has these rules)"
+            ));
+        }
+        let Some(xb) = self.xb.as_mut() else {
+            return Err(format!("{name}: not an xboard engine"));
+        };
+        let listed = xb
+            .features
+            .variants
+            .as_ref()
+            .is_some_and(|l| l.iter().any(|x| x == &vname));
+        if vname != "normal" && !listed {
+            return Err(format!(
+                "{name} does not play the variant '{vname}' (its variants feature lacks it)"
+            ));
+        }
+        xb.variant = vname;
+        xb.ranks = ranks;
+        self.sync(Duration::from_secs(10)).map_err(err)
+    }
+
+    /// xboard: a fresh game in force mode (`new`, `variant`, `force`), thinking output on.
+    fn xboard_new(&mut self) -> Result<(), EngineError> {
+        let Some(xb) = self.xb.as_mut() else {
+            return Err(EngineError::Protocol("not an xboard engine".into()));
+        };
+        xb.start.clear();
+        xb.sent.clear();
+        xb.level_sent = false;
+        let variant = (xb.variant != "normal").then(|| format!("variant {}", xb.variant));
+        self.send("new")?;
+        if let Some(v) = variant {
+            self.send(&v)?;
+        }
+        self.send("force")?;
+        self.send("post")?;
+        self.send("easy")
+    }
+
     /// Before each game.
     pub fn new_game(&mut self) -> Result<(), EngineError> {
+        if self.xb.is_some() {
+            self.xboard_new()?;
+            return self.sync(Duration::from_secs(10));
+        }
         let cmd = match self.spec.proto {
-            Proto::Uci => "ucinewgame",
+            Proto::Uci | Proto::Xboard => "ucinewgame",
             Proto::Usi => "usinewgame",
         };
         self.send(cmd)?;
@@ -445,6 +612,9 @@ impl Engine {
         go: &str,
         deadline: Instant,
     ) -> Result<Reply, EngineError> {
+        if self.xb.is_some() {
+            return self.xboard_go(position, go, deadline);
+        }
         self.send(position)?;
         self.send(go)?;
         let start = Instant::now();
@@ -485,6 +655,144 @@ impl Engine {
                     }
                     if !answered {
                         self.healthy = false;
+                    }
+                    return Err(EngineError::Timeout);
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+}
+
+impl Engine {
+    /// xboard: brings the engine's game up to `position` (only the moves it has not seen; a
+    /// new game if the start or the earlier moves differ), sets its clock from the UCI `go`, and
+    /// waits for `move X` until `deadline` (then `?`, move now, with a second's grace).
+    fn xboard_go(
+        &mut self,
+        position: &str,
+        go: &str,
+        deadline: Instant,
+    ) -> Result<Reply, EngineError> {
+        let protocol = |s: &str| EngineError::Protocol(s.to_string());
+        let (start, moves) =
+            xboard::split_position(position).ok_or_else(|| protocol("bad position command"))?;
+        let xb = self
+            .xb
+            .as_ref()
+            .ok_or_else(|| protocol("not an xboard engine"))?;
+        if xb.start != start || !moves.starts_with(&xb.sent) {
+            if !xb.start.is_empty() {
+                self.xboard_new()?;
+            }
+            if start != "startpos" {
+                let xb = self
+                    .xb
+                    .as_ref()
+                    .ok_or_else(|| protocol("not an xboard engine"))?;
+                if !xb.features.setboard {
+                    return Err(protocol(
+                        "the engine cannot set up a position (no setboard)",
+                    ));
+                }
+                self.send(&format!("setboard {start}"))?;
+            }
+            let xb = self
+                .xb
+                .as_mut()
+                .ok_or_else(|| protocol("not an xboard engine"))?;
+            xb.start = start.clone();
+            xb.sent.clear();
+        }
+        self.send("force")?;
+        let xb = self
+            .xb
+            .as_ref()
+            .ok_or_else(|| protocol("not an xboard engine"))?;
+        let (ranks, usermove, done) = (xb.ranks, xb.features.usermove, xb.sent.len());
+        for m in &moves[done..] {
+            let x = xboard::to_xboard(m, ranks)
+                .ok_or_else(|| protocol(&format!("move '{m}' has no xboard form")))?;
+            self.send(&if usermove { format!("usermove {x}") } else { x })?;
+        }
+        // The side to move: the start's (startpos: the first player), flipped per move.
+        let first_to_move = start == "startpos" || start.split_whitespace().nth(1) != Some("b");
+        let white = first_to_move == (moves.len() % 2 == 0);
+        if let (Some(wt), Some(bt)) = (xboard::go_value(go, "wtime"), xboard::go_value(go, "btime"))
+        {
+            let (own, opp) = if white { (wt, bt) } else { (bt, wt) };
+            let inc = xboard::go_value(go, if white { "winc" } else { "binc" }).unwrap_or(0);
+            let xb = self
+                .xb
+                .as_mut()
+                .ok_or_else(|| protocol("not an xboard engine"))?;
+            if !xb.level_sent {
+                xb.level_sent = true;
+                self.send(&xboard::level(own, inc))?;
+            }
+            self.send(&format!("time {}", own / 10))?;
+            self.send(&format!("otim {}", opp / 10))?;
+        }
+        if let Some(mt) = xboard::go_value(go, "movetime") {
+            self.send(&format!("st {}", mt.div_ceil(1000).max(1)))?;
+        }
+        if let Some(d) = xboard::go_value(go, "depth") {
+            self.send(&format!("sd {d}"))?;
+        }
+        if xboard::go_value(go, "nodes").is_some() {
+            return Err(protocol("xboard engines take no node limit here"));
+        }
+        if let Some(xb) = self.xb.as_mut() {
+            xb.sent = moves;
+        }
+        self.send("go")?;
+        let start_t = Instant::now();
+        let (mut score, mut depth) = (None, None);
+        loop {
+            match self.recv(deadline) {
+                Ok(line) => {
+                    if let Some(m) = xboard::parse_move(&line) {
+                        let ours = xboard::from_xboard(m, ranks)
+                            .ok_or_else(|| protocol(&format!("bad move '{m}'")))?;
+                        if let Some(xb) = self.xb.as_mut() {
+                            xb.sent.push(ours.clone());
+                        }
+                        return Ok(Reply {
+                            bestmove: ours,
+                            score,
+                            depth,
+                            elapsed_ms: start_t.elapsed().as_millis() as u64,
+                        });
+                    } else if line == "resign" {
+                        return Ok(Reply {
+                            bestmove: RESIGNS.into(),
+                            score,
+                            depth,
+                            elapsed_ms: start_t.elapsed().as_millis() as u64,
+                        });
+                    } else if line.starts_with("Illegal move") || line.starts_with("Error") {
+                        return Err(protocol(&line));
+                    } else if let Some((d, s)) = xboard::parse_thinking(&line) {
+                        depth = Some(d);
+                        score = Some(Score::Cp(s));
+                    }
+                }
+                Err(EngineError::Timeout) => {
+                    let _ = self.send("?");
+                    let grace = Instant::now() + Duration::from_millis(1000);
+                    let mut answered = false;
+                    while let Ok(l) = self.recv(grace) {
+                        if xboard::parse_move(&l).is_some() {
+                            answered = true;
+                            break;
+                        }
+                    }
+                    if !answered {
+                        self.healthy = false;
+                    }
+                    // The engine's game went on without the referee: start afresh next time.
+                    if let Some(xb) = self.xb.as_mut() {
+                        xb.start.clear();
                     }
                     return Err(EngineError::Timeout);
                 }

@@ -22,6 +22,7 @@ pub mod pgn;
 pub mod referee;
 pub mod stats;
 pub mod tc;
+pub mod xboard;
 
 use std::collections::VecDeque;
 use std::io::{IsTerminal, Write};
@@ -234,6 +235,11 @@ pub fn preflight(cfg: &MatchConfig) -> Result<Arc<Variant>, String> {
     if cfg.sprt.is_some() && cfg.engines.len() != 2 {
         return Err("SPRT needs exactly two engines".into());
     }
+    if cfg.limit.nodes.is_some()
+        && let Some(x) = cfg.engines.iter().find(|e| e.proto == Proto::Xboard)
+    {
+        return Err(format!("{} speaks xboard, which has no node limit", x.name));
+    }
     let mut names: Vec<&str> = cfg.engines.iter().map(|e| e.name.as_str()).collect();
     names.sort();
     names.dedup();
@@ -242,7 +248,7 @@ pub fn preflight(cfg: &MatchConfig) -> Result<Arc<Variant>, String> {
     }
     for spec in &cfg.engines {
         let mut e = Engine::start(spec)?;
-        e.configure(&cfg.variant, &cfg.variant_options)?;
+        e.configure(&cfg.variant, &cfg.variant_options, v.geo.height)?;
     }
     Ok(v)
 }
@@ -522,13 +528,14 @@ fn ensure_engine<'a>(
     cfg: &MatchConfig,
     engines: &'a mut [Option<Engine>],
     e: usize,
+    ranks: u8,
 ) -> Result<&'a mut Engine, String> {
     if engines[e].as_ref().is_some_and(|x| !x.healthy) {
         engines[e] = None;
     }
     if engines[e].is_none() {
         let mut en = Engine::start(&cfg.engines[e])?;
-        en.configure(&cfg.variant, &cfg.variant_options)?;
+        en.configure(&cfg.variant, &cfg.variant_options, ranks)?;
         engines[e] = Some(en);
     }
     let en = engines[e].as_mut().ok_or("no engine")?;
@@ -554,7 +561,7 @@ fn go_command(cfg: &MatchConfig, proto: Proto, clocks: &[PlayerClock]) -> String
         let t = |i: usize| clocks.get(i).map_or(0, |k| k.left_ms.max(0));
         // USI: btime is the first player's (sente's) clock.
         let (a, b, ai, bi) = match proto {
-            Proto::Uci => ("wtime", "btime", "winc", "binc"),
+            Proto::Uci | Proto::Xboard => ("wtime", "btime", "winc", "binc"),
             Proto::Usi => ("btime", "wtime", "binc", "winc"),
         };
         s += &format!(" {a} {} {b} {}", t(0), t(1));
@@ -610,7 +617,7 @@ fn play_game(
     }
     // Start every seat's engine; one that fails loses at once.
     for (seat, &e) in job.seats.iter().enumerate() {
-        if let Err(err) = ensure_engine(cfg, engines, e) {
+        if let Err(err) = ensure_engine(cfg, engines, e, v.geo.height) {
             let why = format!("engine failed to start: {err}");
             forfeit = Some((seat, why.clone()));
             let end = GameEnd::loss(players, seat, why);
@@ -685,6 +692,9 @@ fn play_game(
             let why = format!("loses on time ({} ms for movetime {mt})", reply.elapsed_ms);
             forfeit = Some((seat, why.clone()));
             break GameEnd::loss(players, seat, why);
+        }
+        if reply.bestmove == engine::RESIGNS {
+            break GameEnd::loss(players, seat, "resigns".into());
         }
         let fen_before = rf.fen();
         let text = match rf.play(&reply.bestmove, proto) {

@@ -149,7 +149,7 @@ impl Referee for ChatrangReferee {
         let mut list = MoveList::new();
         legal_moves(&mut self.pos, &mut list);
         let found: Option<Move> = list.iter().copied().find(|&m| match proto {
-            Proto::Uci => move_to_string(&self.pos, m) == text,
+            Proto::Uci | Proto::Xboard => move_to_string(&self.pos, m) == text,
             Proto::Usi => usi_move(&self.pos, m) == text,
         });
         let m = found.ok_or_else(|| format!("illegal move '{text}'"))?;
@@ -166,7 +166,7 @@ impl Referee for ChatrangReferee {
             s += "startpos";
         } else {
             match proto {
-                Proto::Uci => s += &format!("fen {}", fen::to_fen(&self.start)),
+                Proto::Uci | Proto::Xboard => s += &format!("fen {}", fen::to_fen(&self.start)),
                 Proto::Usi => s += &format!("sfen {}", sfen(&self.start)),
             }
         }
@@ -175,7 +175,7 @@ impl Referee for ChatrangReferee {
             for (ours, usi) in &self.moves {
                 s.push(' ');
                 s += match proto {
-                    Proto::Uci => ours,
+                    Proto::Uci | Proto::Xboard => ours,
                     Proto::Usi => usi,
                 };
             }
