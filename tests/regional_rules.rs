@@ -294,6 +294,25 @@ fn thai_counting_makruk_pieces_honour() {
     assert_eq!(result(&mut pos), None);
 }
 
+/// `makruk` (Fairy-Stockfish's and cutechess-cli's name) is thai without first moves and with
+/// Makruk counting: the two-Rua count draws the game under the alias.
+#[test]
+fn makruk_alias_counts_as_fairy_stockfish_makruk_does() {
+    let v = variants::build("makruk", "").unwrap();
+    let mut pos = fen::parse(&v, "4k3/8/8/8/8/8/8/R3K2R w - - 0 1").unwrap();
+    play(
+        &mut pos,
+        &[
+            "e1e2", "e8d8", "e2e3", "d8e8", "e3e4", "e8d8", "e4d4", "d8e8", "d4c4", "e8d8",
+        ],
+    );
+    assert_eq!(result(&mut pos), Some((GameResult::Draw, "counting rule")));
+    // Options given with the alias override the implied ones.
+    let v = variants::build("makruk", "counting=none").unwrap();
+    assert!(v.options.contains(&("counting".into(), "none".into())));
+    assert!(v.options.contains(&("firstmoves".into(), "off".into())));
+}
+
 #[test]
 fn thai_counting_makruk_boards_honour() {
     // Both sides have men and no Bia is left: after White's first move Black counts 64 moves

@@ -115,7 +115,7 @@ pub fn parse_options(e: &Entry, s: &str) -> Result<Opts, String> {
 
 /// Fairy-Stockfish names of games we play under another id: (name, our id, options implied).
 /// Options given with the alias come after, so they override the implied ones.
-pub static ALIASES: &[(&str, &str, &str)] = &[("makruk", "thai", "firstmoves=off")];
+pub static ALIASES: &[(&str, &str, &str)] = &[("makruk", "thai", "firstmoves=off,counting=makruk")];
 
 /// Builds a game by id (or alias) with options given as text.
 pub fn build(id: &str, options: &str) -> Result<Arc<Variant>, String> {
