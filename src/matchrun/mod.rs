@@ -235,10 +235,17 @@ pub fn preflight(cfg: &MatchConfig) -> Result<Arc<Variant>, String> {
     if cfg.sprt.is_some() && cfg.engines.len() != 2 {
         return Err("SPRT needs exactly two engines".into());
     }
-    if cfg.limit.nodes.is_some()
-        && let Some(x) = cfg.engines.iter().find(|e| e.proto == Proto::Xboard)
-    {
-        return Err(format!("{} speaks xboard, which has no node limit", x.name));
+    if let Some(x) = cfg.engines.iter().find(|e| e.proto == Proto::Xboard) {
+        if cfg.limit.nodes.is_some() {
+            return Err(format!("{} speaks xboard, which has no node limit", x.name));
+        }
+        // The xboard dialogue knows two sides (`time`/`otim`, white and black).
+        if v.players != 2 {
+            return Err(format!(
+                "{} speaks xboard, which plays two-player games only",
+                x.name
+            ));
+        }
     }
     let mut names: Vec<&str> = cfg.engines.iter().map(|e| e.name.as_str()).collect();
     names.sort();
