@@ -433,8 +433,8 @@ impl Engine {
             }
             xb.pings += 1;
             let n = xb.pings;
-            let pong = format!("pong {n}");
             self.send(&format!("ping {n}"))?;
+            let pong = format!("pong {n}");
             let deadline = Instant::now() + timeout;
             while self.recv(deadline)? != pong {}
             return Ok(());
@@ -458,8 +458,14 @@ impl Engine {
         variant_options: &str,
         ranks: u8,
     ) -> Result<(), String> {
-        if self.xb.is_some() {
-            return self.configure_xboard(variant, variant_options, ranks);
+        if let Some(mut xb) = self.xb.take() {
+            let r = self.configure_xboard(&mut xb, variant, variant_options, ranks);
+            self.xb = Some(xb);
+            r?;
+            let name = self.spec.name.clone();
+            return self
+                .sync(Duration::from_secs(10))
+                .map_err(|e| format!("{name}: {e}"));
         }
         let name = self.spec.name.clone();
         let opts = self.spec.options.clone();
@@ -518,9 +524,11 @@ impl Engine {
     }
 
     /// xboard: options (`Hash` as `memory`, the others as `option NAME=VALUE`) and the variant,
-    /// which the engine must list in its `variants` feature (chess is its `normal`).
+    /// which the engine must list in its `variants` feature (chess is its `normal`). The caller
+    /// syncs once the state is back in place.
     fn configure_xboard(
         &mut self,
+        xb: &mut XboardState,
         variant: &str,
         variant_options: &str,
         ranks: u8,
@@ -554,9 +562,6 @@ impl Engine {
                  (give variant=<its name> if its own game already has these rules)"
             ));
         }
-        let Some(xb) = self.xb.as_mut() else {
-            return Err(format!("{name}: not an xboard engine"));
-        };
         let listed = xb
             .features
             .variants
@@ -569,21 +574,17 @@ impl Engine {
         }
         xb.variant = vname;
         xb.ranks = ranks;
-        self.sync(Duration::from_secs(10)).map_err(err)
+        Ok(())
     }
 
     /// xboard: a fresh game in force mode (`new`, `variant`, `force`), thinking output on.
-    fn xboard_new(&mut self) -> Result<(), EngineError> {
-        let Some(xb) = self.xb.as_mut() else {
-            return Err(EngineError::Protocol("not an xboard engine".into()));
-        };
+    fn xboard_new(&mut self, xb: &mut XboardState) -> Result<(), EngineError> {
         xb.start.clear();
         xb.sent.clear();
         xb.level_sent = false;
-        let variant = (xb.variant != "normal").then(|| format!("variant {}", xb.variant));
         self.send("new")?;
-        if let Some(v) = variant {
-            self.send(&v)?;
+        if xb.variant != "normal" {
+            self.send(&format!("variant {}", xb.variant))?;
         }
         self.send("force")?;
         self.send("post")?;
@@ -592,8 +593,10 @@ impl Engine {
 
     /// Before each game.
     pub fn new_game(&mut self) -> Result<(), EngineError> {
-        if self.xb.is_some() {
-            self.xboard_new()?;
+        if let Some(mut xb) = self.xb.take() {
+            let r = self.xboard_new(&mut xb);
+            self.xb = Some(xb);
+            r?;
             return self.sync(Duration::from_secs(10));
         }
         let cmd = match self.spec.proto {
@@ -612,8 +615,10 @@ impl Engine {
         go: &str,
         deadline: Instant,
     ) -> Result<Reply, EngineError> {
-        if self.xb.is_some() {
-            return self.xboard_go(position, go, deadline);
+        if let Some(mut xb) = self.xb.take() {
+            let r = self.xboard_go(&mut xb, position, go, deadline);
+            self.xb = Some(xb);
+            return r;
         }
         self.send(position)?;
         self.send(go)?;
@@ -667,53 +672,42 @@ impl Engine {
 impl Engine {
     /// xboard: brings the engine's game up to `position` (only the moves it has not seen; a
     /// new game if the start or the earlier moves differ), sets its clock from the UCI `go`, and
-    /// waits for `move X` until `deadline` (then `?`, move now, with a second's grace).
+    /// waits for `move X` until `deadline` (then `?`, move now, with a second's grace). Node
+    /// limits are refused before a match (`preflight`).
     fn xboard_go(
         &mut self,
+        xb: &mut XboardState,
         position: &str,
         go: &str,
         deadline: Instant,
     ) -> Result<Reply, EngineError> {
-        let protocol = |s: &str| EngineError::Protocol(s.to_string());
-        let (start, moves) =
-            xboard::split_position(position).ok_or_else(|| protocol("bad position command"))?;
-        let xb = self
-            .xb
-            .as_ref()
-            .ok_or_else(|| protocol("not an xboard engine"))?;
+        let protocol = |s: String| EngineError::Protocol(s);
+        let (start, moves) = xboard::split_position(position)
+            .ok_or_else(|| protocol("bad position command".into()))?;
         if xb.start != start || !moves.starts_with(&xb.sent) {
             if !xb.start.is_empty() {
-                self.xboard_new()?;
+                self.xboard_new(xb)?;
             }
             if start != "startpos" {
-                let xb = self
-                    .xb
-                    .as_ref()
-                    .ok_or_else(|| protocol("not an xboard engine"))?;
                 if !xb.features.setboard {
                     return Err(protocol(
-                        "the engine cannot set up a position (no setboard)",
+                        "the engine cannot set up a position (no setboard)".into(),
                     ));
                 }
                 self.send(&format!("setboard {start}"))?;
             }
-            let xb = self
-                .xb
-                .as_mut()
-                .ok_or_else(|| protocol("not an xboard engine"))?;
             xb.start = start.clone();
             xb.sent.clear();
         }
         self.send("force")?;
-        let xb = self
-            .xb
-            .as_ref()
-            .ok_or_else(|| protocol("not an xboard engine"))?;
-        let (ranks, usermove, done) = (xb.ranks, xb.features.usermove, xb.sent.len());
-        for m in &moves[done..] {
-            let x = xboard::to_xboard(m, ranks)
-                .ok_or_else(|| protocol(&format!("move '{m}' has no xboard form")))?;
-            self.send(&if usermove { format!("usermove {x}") } else { x })?;
+        for m in &moves[xb.sent.len()..] {
+            let x = xboard::to_xboard(m, xb.ranks)
+                .ok_or_else(|| protocol(format!("move '{m}' has no xboard form")))?;
+            self.send(&if xb.features.usermove {
+                format!("usermove {x}")
+            } else {
+                x
+            })?;
         }
         // The side to move: the start's (startpos: the first player), flipped per move.
         let first_to_move = start == "startpos" || start.split_whitespace().nth(1) != Some("b");
@@ -721,13 +715,9 @@ impl Engine {
         if let (Some(wt), Some(bt)) = (xboard::go_value(go, "wtime"), xboard::go_value(go, "btime"))
         {
             let (own, opp) = if white { (wt, bt) } else { (bt, wt) };
-            let inc = xboard::go_value(go, if white { "winc" } else { "binc" }).unwrap_or(0);
-            let xb = self
-                .xb
-                .as_mut()
-                .ok_or_else(|| protocol("not an xboard engine"))?;
             if !xb.level_sent {
                 xb.level_sent = true;
+                let inc = xboard::go_value(go, if white { "winc" } else { "binc" }).unwrap_or(0);
                 self.send(&xboard::level(own, inc))?;
             }
             self.send(&format!("time {}", own / 10))?;
@@ -739,65 +729,47 @@ impl Engine {
         if let Some(d) = xboard::go_value(go, "depth") {
             self.send(&format!("sd {d}"))?;
         }
-        if xboard::go_value(go, "nodes").is_some() {
-            return Err(protocol("xboard engines take no node limit here"));
-        }
-        if let Some(xb) = self.xb.as_mut() {
-            xb.sent = moves;
-        }
+        xb.sent = moves;
         self.send("go")?;
         let start_t = Instant::now();
         let (mut score, mut depth) = (None, None);
         loop {
-            match self.recv(deadline) {
-                Ok(line) => {
-                    if let Some(m) = xboard::parse_move(&line) {
-                        let ours = xboard::from_xboard(m, ranks)
-                            .ok_or_else(|| protocol(&format!("bad move '{m}'")))?;
-                        if let Some(xb) = self.xb.as_mut() {
-                            xb.sent.push(ours.clone());
-                        }
-                        return Ok(Reply {
-                            bestmove: ours,
-                            score,
-                            depth,
-                            elapsed_ms: start_t.elapsed().as_millis() as u64,
-                        });
-                    } else if line == "resign" {
-                        return Ok(Reply {
-                            bestmove: RESIGNS.into(),
-                            score,
-                            depth,
-                            elapsed_ms: start_t.elapsed().as_millis() as u64,
-                        });
-                    } else if line.starts_with("Illegal move") || line.starts_with("Error") {
-                        return Err(protocol(&line));
-                    } else if let Some((d, s)) = xboard::parse_thinking(&line) {
-                        depth = Some(d);
-                        score = Some(Score::Cp(s));
-                    }
-                }
+            let line = match self.recv(deadline) {
+                Ok(line) => line,
                 Err(EngineError::Timeout) => {
                     let _ = self.send("?");
                     let grace = Instant::now() + Duration::from_millis(1000);
-                    let mut answered = false;
-                    while let Ok(l) = self.recv(grace) {
-                        if xboard::parse_move(&l).is_some() {
-                            answered = true;
-                            break;
-                        }
-                    }
-                    if !answered {
-                        self.healthy = false;
-                    }
+                    let answered = std::iter::from_fn(|| self.recv(grace).ok())
+                        .any(|l| xboard::parse_move(&l).is_some());
+                    self.healthy &= answered;
                     // The engine's game went on without the referee: start afresh next time.
-                    if let Some(xb) = self.xb.as_mut() {
-                        xb.start.clear();
-                    }
+                    xb.start.clear();
                     return Err(EngineError::Timeout);
                 }
                 Err(e) => return Err(e),
-            }
+            };
+            let bestmove = if let Some(m) = xboard::parse_move(&line) {
+                let ours = xboard::from_xboard(m, xb.ranks)
+                    .ok_or_else(|| protocol(format!("bad move '{m}'")))?;
+                xb.sent.push(ours.clone());
+                ours
+            } else if line == "resign" {
+                RESIGNS.to_string()
+            } else if line.starts_with("Illegal move") || line.starts_with("Error") {
+                return Err(protocol(line));
+            } else {
+                if let Some((d, s)) = xboard::parse_thinking(&line) {
+                    depth = Some(d);
+                    score = Some(Score::Cp(s));
+                }
+                continue;
+            };
+            return Ok(Reply {
+                bestmove,
+                score,
+                depth,
+                elapsed_ms: start_t.elapsed().as_millis() as u64,
+            });
         }
     }
 }
