@@ -149,6 +149,13 @@ pub trait Rules: Send + Sync {
     fn extra_attack(&self, _pos: &Position, _x: Cell, _by: Player, _vacated: Cell) -> bool {
         false
     }
+    /// Plies left before a counting rule running in this position draws the game (`None`: no
+    /// count runs). The search fades its static evaluation toward a draw over the last plies of
+    /// a count, so a short count shows before the search's horizon reaches its end. Called at
+    /// every evaluation when `HookFlags::count_left` is set.
+    fn count_left(&self, _pos: &Position) -> Option<i32> {
+        None
+    }
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -164,6 +171,8 @@ pub struct HookFlags {
     /// `Rules::extra_attack` adds attacks the tables cannot see (legality then always uses the
     /// full make/test/unmake).
     pub extra_attacks: bool,
+    /// `Rules::count_left` may report a running count.
+    pub count_left: bool,
 }
 
 pub struct NoRules;

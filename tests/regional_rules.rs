@@ -275,14 +275,17 @@ fn thai_checkmate_wins_and_stalemate_draws() {
     assert_eq!(result(&mut pos), Some((GameResult::Draw, "stalemate")));
 }
 
+/// Two Rua against a bare Khun, and ten plies of wandering that draw by the count.
+const TWO_RUA: &str = "4k3/8/8/8/8/8/8/R3K2R w - - 0 1";
+const TWO_RUA_WANDER: [&str; 10] = [
+    "e1e2", "e8d8", "e2e3", "d8e8", "e3e4", "e8d8", "e4d4", "d8e8", "d4c4", "e8d8",
+];
+
 #[test]
 fn thai_counting_makruk_pieces_honour() {
     // Two Rua against a bare Khun: limit 8 moves (16 plies); the count starts at 2 * 4 men
     // after White's first move and the game is drawn when it exceeds the limit.
-    let f = "4k3/8/8/8/8/8/8/R3K2R w - - 0 1";
-    let moves = [
-        "e1e2", "e8d8", "e2e3", "d8e8", "e3e4", "e8d8", "e4d4", "d8e8", "d4c4", "e8d8",
-    ];
+    let (f, moves) = (TWO_RUA, TWO_RUA_WANDER);
     let mut pos = setup("thai", "firstmoves=off counting=makruk", f);
     play(&mut pos, &moves[..9]);
     assert_eq!(result(&mut pos), None);
@@ -294,18 +297,38 @@ fn thai_counting_makruk_pieces_honour() {
     assert_eq!(result(&mut pos), None);
 }
 
+/// The counting hook tells the search how many plies a running count leaves: one fewer each ply,
+/// down to 1 on the last ply before the draw; nothing while a Bia stands or without counting.
+#[test]
+fn thai_counting_makruk_count_left_falls_to_the_draw() {
+    let f = TWO_RUA;
+    let mut pos = setup("thai", "firstmoves=off counting=makruk", f);
+    let mut left = Vec::new();
+    for m in TWO_RUA_WANDER {
+        play(&mut pos, &[m]);
+        left.push(pos.v.rules.count_left(&pos));
+    }
+    // The count starts at 2 * 4 men after White's first move, against a limit of 16 plies.
+    let expected: Vec<Option<i32>> = (0..10).map(|i| Some(9 - i)).collect();
+    assert_eq!(left, expected);
+    assert_eq!(result(&mut pos), Some((GameResult::Draw, "counting rule")));
+    let pos = setup("thai", "firstmoves=off", f);
+    assert_eq!(pos.v.rules.count_left(&pos), None);
+    let pos = setup(
+        "thai",
+        "firstmoves=off counting=makruk",
+        "4k3/8/8/8/8/p7/8/R3K2R w - - 0 1",
+    );
+    assert_eq!(pos.v.rules.count_left(&pos), None);
+}
+
 /// `makruk` (Fairy-Stockfish's and cutechess-cli's name) is thai without first moves and with
 /// Makruk counting: the two-Rua count draws the game under the alias.
 #[test]
 fn makruk_alias_counts_as_fairy_stockfish_makruk_does() {
     let v = variants::build("makruk", "").unwrap();
-    let mut pos = fen::parse(&v, "4k3/8/8/8/8/8/8/R3K2R w - - 0 1").unwrap();
-    play(
-        &mut pos,
-        &[
-            "e1e2", "e8d8", "e2e3", "d8e8", "e3e4", "e8d8", "e4d4", "d8e8", "d4c4", "e8d8",
-        ],
-    );
+    let mut pos = fen::parse(&v, TWO_RUA).unwrap();
+    play(&mut pos, &TWO_RUA_WANDER);
     assert_eq!(result(&mut pos), Some((GameResult::Draw, "counting rule")));
     // Options given with the alias override the implied ones.
     let v = variants::build("makruk", "counting=none").unwrap();

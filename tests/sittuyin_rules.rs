@@ -330,9 +330,13 @@ fn sittuyin_counting_asean_option() {
     let f = "k7/8/1K6/8/8/8/8/7R[] w - - 15 40";
     let mut pos = setup("sittuyin", "counting=asean", f);
     assert_eq!(result(&mut pos), None);
+    // The search is told the count: one ply left, then none.
+    assert_eq!(pos.v.rules.count_left(&pos), Some(1));
     play(&mut pos, &["h1h2"]);
+    assert_eq!(pos.v.rules.count_left(&pos), Some(0));
     assert_eq!(result(&mut pos), Some((GameResult::Draw, "counting")));
     let mut pos = setup("sittuyin", "", f);
+    assert_eq!(pos.v.rules.count_left(&pos), None);
     play(&mut pos, &["h1h2"]);
     assert_eq!(result(&mut pos), None);
 }

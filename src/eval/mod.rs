@@ -91,6 +91,11 @@ pub struct EvalParams {
     pub threats: bool,
     /// Files (x coordinates) in use, at most `MAX_FILES`, for pawn structure.
     pub files: usize,
+    /// Per cell, 0..=100: how far toward the edges and corners a royal man there has been driven
+    /// (the mop-up term); empty where royal men are confined to a palace or have no edge.
+    pub edge_push: Vec<i32>,
+    /// Largest royal-to-royal Chebyshev distance on the board (the mop-up's closeness term).
+    pub max_distance: i32,
     /// The weights the terms were built with; the dynamic terms read them here.
     pub w: Weights,
 }
@@ -448,10 +453,26 @@ impl EvalParams {
             })
             .collect();
         let royal_region = royal_regions(va, players, &royal);
+        let edge_push = if players == 2 && royal_region.iter().all(|r| r.is_empty()) {
+            edge_push(v, &cells, &royal)
+        } else {
+            Vec::new()
+        };
+        let max_distance = {
+            let span = |f: fn(&(i8, i8, i8)) -> i8| {
+                let grid = coords.iter().filter(|c| c.0 >= 0);
+                let (lo, hi) = grid.fold((i8::MAX, i8::MIN), |(lo, hi), c| {
+                    (lo.min(f(c)), hi.max(f(c)))
+                });
+                (hi as i32 - lo as i32).max(0)
+            };
+            span(|c| c.0).max(span(|c| c.1)).max(span(|c| c.2)).max(1)
+        };
         let anti = v.end.checkmated == Verdict::Win
             || (v.tables.royal_types.is_empty() && v.end.stalemated == Verdict::Win);
-        // Mating needs about a rook's worth more than the other side (chess: R = 500, N+N fails).
-        let mating_margin = 450;
+        // Mating needs about a rook's worth more than the other side (chess: R = 508; makruk's
+        // Khon and Met, 250 + 150, mate a bare Khun too).
+        let mating_margin = 400;
         let has_pawns = players == 2 && !anti && pawn_like.iter().any(|&b| b);
         let files = (coords
             .iter()
@@ -490,6 +511,8 @@ impl EvalParams {
             royal_region,
             threats: players == 2 && !anti,
             files,
+            edge_push,
+            max_distance,
             w,
         }
     }
@@ -554,6 +577,79 @@ fn slides_along_files(v: &Variant, cells: &[Cell], t: PieceType) -> bool {
                 })
         })
     })
+}
+
+/// Per cell, how far toward the edge and the corners a royal man there stands, 0 (the middle) to
+/// 100: 2·(E − e) + (C − k), scaled, where e is the number of royal steps to the nearest *edge*
+/// cell (one where the royal type has fewer moves on an empty board than its most) and k to the
+/// nearest *corner* (its fewest), E and C their largest values. Empty when every cell offers the
+/// same moves (a torus: no edge to drive to). Stockfish's PushToEdges, from the move tables.
+fn edge_push(v: &Variant, cells: &[Cell], royal: &[bool]) -> Vec<i32> {
+    let Some(t) = royal.iter().position(|&r| r) else {
+        return Vec::new();
+    };
+    let t = t as PieceType;
+    let nc = v.geo.num_cells();
+    let grid: Vec<Cell> = cells
+        .iter()
+        .copied()
+        .filter(|&c| v.geo.is_grid(c))
+        .collect();
+    let mob: Vec<f64> = (0..nc as Cell)
+        .map(|c| empty_mobility(v, 0, t, c))
+        .collect();
+    let most = grid.iter().map(|&c| mob[c as usize]).fold(0.0, f64::max);
+    let fewest = grid
+        .iter()
+        .map(|&c| mob[c as usize])
+        .fold(f64::MAX, f64::min);
+    if grid.is_empty() || fewest >= most {
+        return Vec::new();
+    }
+    // Breadth-first royal steps from every cell of a set.
+    let steps = |from: &dyn Fn(Cell) -> bool| -> Vec<i32> {
+        let mut d = vec![i32::MAX; nc];
+        let mut queue = std::collections::VecDeque::new();
+        for &c in grid.iter().filter(|&&c| from(c)) {
+            d[c as usize] = 0;
+            queue.push_back(c);
+        }
+        while let Some(c) = queue.pop_front() {
+            for a in v.tables.atoms(0, t, c) {
+                if a.cond != 0 {
+                    continue;
+                }
+                let path = v.tables.cells(a);
+                for &x in &path[(a.prefix as usize + a.min as usize).min(path.len())..] {
+                    if (x as usize) < nc && v.geo.is_grid(x) && d[x as usize] == i32::MAX {
+                        d[x as usize] = d[c as usize] + 1;
+                        queue.push_back(x);
+                    }
+                }
+            }
+        }
+        d
+    };
+    let edge = steps(&|c| mob[c as usize] < most);
+    let corner = steps(&|c| mob[c as usize] <= fewest);
+    let reach = |d: &[i32]| {
+        grid.iter()
+            .map(|&c| d[c as usize])
+            .filter(|&x| x < i32::MAX)
+            .max()
+            .unwrap_or(0)
+    };
+    let (e_max, c_max) = (reach(&edge), reach(&corner));
+    let full = (2 * e_max + c_max).max(1);
+    (0..nc)
+        .map(|c| {
+            if edge[c] == i32::MAX || corner[c] == i32::MAX {
+                0
+            } else {
+                100 * (2 * (e_max - edge[c]) + (c_max - corner[c])) / full
+            }
+        })
+        .collect()
 }
 
 /// Per army (two players), the cells the royal men can reach from their start cells with their
@@ -802,13 +898,13 @@ pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
     let mut tl = Tally::default();
     let royal_cell = cheap_terms(pos, ep, &mut tl);
     if ep.anti {
-        return combine(pos, ep, &tl);
+        return combine(pos, ep, &tl, &royal_cell);
     }
     if ep.threats {
         attack_terms(pos, ep, &royal_cell, &mut tl);
     }
     safety_terms(pos, ep, &royal_cell, &mut tl);
-    combine(pos, ep, &tl)
+    combine(pos, ep, &tl, &royal_cell)
 }
 
 /// Per-player sums the final score is made of.
@@ -819,6 +915,9 @@ struct Tally {
     npm: [i32; 4],
     pawns: [i32; 4],
     men: [i32; 4],
+    /// Cell colours the pieces (not pawn-like, not royal) can ever reach: bit 0 and bit 1 for
+    /// colour-bound men on each colour, both for any other piece or a man in hand.
+    colours: [u8; 4],
     danger: [i32; 4],
     zone_attackers: [i32; 2],
     zone_weight: [i32; 2],
@@ -939,6 +1038,13 @@ fn cheap_terms(pos: &Position, ep: &EvalParams, tl: &mut Tally) -> [Cell; 4] {
             }
             if royal {
                 continue;
+            }
+            if !ep.pawn_like[t] && n > 0 {
+                tl.colours[p] |= if ep.bound[t] && inhand == 0 {
+                    cells.iter().fold(0, |m, &c| m | 1 << colour(&ep.coords, c))
+                } else {
+                    3
+                };
             }
             if ep.bound[t] && cells.len() >= 2 {
                 // Men of a colour-bound type on both colours cover the whole board.
@@ -1372,9 +1478,36 @@ impl CheckCells {
     }
 }
 
+/// Driving a lone defence to the edge (two players, first player's view): when one side has no
+/// pawn-like men and the other leads it in non-pawn material by the mating margin, the leader
+/// gains `mopup_edge` times the defending royal man's `edge_push` (in hundredths) and
+/// `mopup_close` scaled by how near its own royal man stands to it: the gradient that lets the
+/// search mate (within a count, in makruk) where no mate is in sight yet.
+fn mop_up(ep: &EvalParams, tl: &Tally, royal_cell: &[Cell; 4]) -> i32 {
+    if ep.edge_push.is_empty() {
+        return 0;
+    }
+    let strong = if tl.npm[0] >= tl.npm[1] { 0 } else { 1 };
+    let weak = 1 - strong;
+    let (ks, kw) = (royal_cell[strong], royal_cell[weak]);
+    if tl.pawns[weak] != 0
+        || tl.npm[strong] - tl.npm[weak] < ep.mating_margin
+        || tl.colours[strong] & 3 != 3
+        || ks == NO_CELL
+        || kw == NO_CELL
+    {
+        return 0;
+    }
+    let edge = ep.w.mopup_edge * ep.edge_push[kw as usize] / 100;
+    let d = chebyshev(ep, ks, kw).clamp(1, ep.max_distance);
+    let close = ep.w.mopup_close * (ep.max_distance - d) / (ep.max_distance - 1).max(1);
+    let bonus = edge + close;
+    if strong == 0 { bonus } else { -bonus }
+}
+
 /// The final score from the tallies: side to move against the others, endgame scaling and the
 /// bare-king rules, tapered by phase.
-fn combine(pos: &Position, ep: &EvalParams, tl: &Tally) -> i32 {
+fn combine(pos: &Position, ep: &EvalParams, tl: &Tally, royal_cell: &[Cell; 4]) -> i32 {
     let players = ep.players.min(4);
     let us = pos.side as usize;
     let (total, material, npm, pawns, men) = (&tl.total, &tl.material, &tl.npm, &tl.pawns, &tl.men);
@@ -1421,11 +1554,17 @@ fn combine(pos: &Position, ep: &EvalParams, tl: &Tally) -> i32 {
                 }
             }
             _ => {
-                if pawns[strong] == 0 && npm[strong] - npm[weak] < ep.mating_margin {
+                if pawns[strong] == 0 && tl.colours[strong] & 3 != 3 && men[weak] == 0 {
+                    // Colour-bound men of one colour never attack the other colour, where a
+                    // lone royal man can always step: no mate.
+                    eg /= 16;
+                } else if pawns[strong] == 0 && npm[strong] - npm[weak] < ep.mating_margin {
                     eg /= if npm[strong] - npm[weak] <= 0 { 16 } else { 6 };
                 }
             }
         }
+        let mop = mop_up(ep, tl, royal_cell);
+        eg += if us == 0 { mop } else { -mop };
     } else {
         let k = (players - 1) as i32;
         let (mut om, mut oe) = (0, 0);
@@ -1442,6 +1581,64 @@ fn combine(pos: &Position, ep: &EvalParams, tl: &Tally) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The mop-up's edge table, from the royal man's moves: 100 in a corner, 0 in the middle,
+    /// Stockfish's PushToEdges shape between; none where no cell differs (a torus) or the royal
+    /// man keeps to a palace.
+    #[test]
+    fn mop_up_edge_push_from_the_royal_moves() {
+        let ep = |g: &str| EvalParams::new(&crate::variants::build(g, "").unwrap());
+        let chess = ep("chess");
+        let v = crate::variants::build("chess", "").unwrap();
+        let at = |s: &str| chess.edge_push[v.geo.parse_cell(s).unwrap() as usize];
+        assert_eq!((at("a1"), at("h8"), at("d4"), at("e5")), (100, 100, 0, 0));
+        assert!(at("b1") > at("c1") && at("c1") > at("d1") && at("d1") > at("c3"));
+        assert!(at("b2") < at("b1"));
+        assert!(ep("torus").edge_push.is_empty());
+        assert!(ep("xiangqi").edge_push.is_empty());
+    }
+
+    /// With a rook or more ahead and no enemy pawns, the leader's score rises as the lone royal
+    /// man nears a corner and its own royal man nears it; not while the defender keeps a pawn.
+    #[test]
+    fn mop_up_drives_the_lone_royal_to_the_corner() {
+        let v = crate::variants::build("chess", "").unwrap();
+        let ep = EvalParams::new(&v);
+        let eval = |f: &str| evaluate(&crate::fen::parse(&v, f).unwrap(), &ep);
+        // Royal men two steps apart, the lone one in the middle or in the corner.
+        let centre = eval("8/8/8/4k3/8/4K3/8/R7 w - - 0 1");
+        let corner = eval("7k/8/5K2/8/8/8/8/R7 w - - 0 1");
+        let apart = eval("7k/8/8/8/8/8/8/R5K1 w - - 0 1");
+        assert!(corner > centre + 50, "{corner} {centre}");
+        assert!(corner > apart + 50, "{corner} {apart}");
+        // A defending pawn switches the term off: the corner gains far less.
+        let pawn_centre = eval("8/1p6/8/4k3/8/4K3/8/R7 w - - 0 1");
+        let pawn_corner = eval("7k/1p6/5K2/8/8/8/8/R7 w - - 0 1");
+        assert!(
+            (corner - centre) - (pawn_corner - pawn_centre) > 50,
+            "{corner} {centre} {pawn_corner} {pawn_centre}"
+        );
+    }
+
+    /// Colour-bound men all on one colour cannot mate a bare royal man (two bishops on one
+    /// colour, makruk's Mets): the ending is scaled down as drawn and no mop-up applies.
+    #[test]
+    fn colour_bound_men_of_one_colour_cannot_mate() {
+        let chess = crate::variants::build("chess", "").unwrap();
+        let ep = EvalParams::new(&chess);
+        let eval = |f: &str| evaluate(&crate::fen::parse(&chess, f).unwrap(), &ep);
+        let both = eval("8/8/8/4k3/8/8/8/2B1KB2 w - - 0 1");
+        let one = eval("8/8/8/4k3/8/8/8/2B1K1B1 w - - 0 1");
+        assert!(both > 500, "{both}");
+        assert!(one < both / 4, "{one} {both}");
+        let makruk = crate::variants::build("makruk", "").unwrap();
+        let ep = EvalParams::new(&makruk);
+        let eval = |f: &str| evaluate(&crate::fen::parse(&makruk, f).unwrap(), &ep);
+        let both = eval("8/8/8/4k3/8/8/8/MM2K1M1 w - - 0 1");
+        let one = eval("8/8/8/4k3/8/8/8/M1M1K1M1 w - - 0 1");
+        assert!(both > 300, "{both}");
+        assert!(one < both / 4, "{one} {both}");
+    }
 
     /// The derived values of the orthodox pieces land near their usual values.
     #[test]

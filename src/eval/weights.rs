@@ -122,6 +122,10 @@ weights! {
     palace_defender_eg = 6,
     palace_intruder_mg = 14,
     palace_intruder_eg = 8,
+    /// Mop-up, endgame: the leader's bonus for the defending royal man's nearness to the edges
+    /// and corners (at the corner) and for its own royal man's nearness to it (adjacent).
+    mopup_edge = 100,
+    mopup_close = 100,
     /// Men in hand are worth this much more than on the board (per mille).
     hand_premium = 100,
     /// Bonus of the side to move.

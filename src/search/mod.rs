@@ -484,6 +484,12 @@ pub(crate) struct Worker<'a> {
     /// The game's outcome hook may judge repetitions (perpetual check...): ask it at repetitions.
     rep_hook: bool,
     filter_hook: bool,
+    /// The game may report a running count (`Rules::count_left`): static evaluations fade
+    /// under a count that starts inside the search.
+    count_hook: bool,
+    /// The root's count (plies left) and history length, to tell its count from a new one.
+    root_count: Option<i32>,
+    root_plies: usize,
     null_ok_game: bool,
     /// The game's end is judged without the moves out of check (`outcome::judged_without_moves`).
     prune_blind: bool,
@@ -493,6 +499,12 @@ pub(crate) struct Worker<'a> {
     /// or game filter rule): moves are tested as they are tried.
     lazy_legal: bool,
 }
+
+/// A running count fades the static evaluation linearly over its last this many plies (about the
+/// search's horizon at short time controls).
+const COUNT_FADE: i32 = 16;
+/// The correction slot of an evaluation the correction history must not learn from.
+const NO_SLOT: usize = usize::MAX;
 
 /// Entries of each thread's evaluation cache (a power of two).
 const ECACHE_SIZE: usize = 1 << 16;
@@ -636,6 +648,13 @@ impl<'a> Worker<'a> {
             rep_rule: v.end.repetition > 0,
             rep_hook: v.hooks.outcome,
             filter_hook: v.hooks.filter_legal,
+            count_hook: v.hooks.count_left,
+            root_count: if v.hooks.count_left {
+                v.rules.count_left(&pos)
+            } else {
+                None
+            },
+            root_plies: pos.history().len(),
             null_ok_game: players == 2,
             prune_blind,
             ecache: vec![(EMPTY_KEY, 0); ECACHE_SIZE],
@@ -669,15 +688,30 @@ impl<'a> Worker<'a> {
             Some(e) if e != NO_EVAL => e,
             _ => self.eval_cached(),
         };
+        if raw.abs() >= MATE_BOUND {
+            return (NO_SLOT, raw, raw);
+        }
+        if self.count_hook
+            && let Some(left) = self.pos.v.rules.count_left(&self.pos)
+        {
+            // A count the moves since the root started (taking the last enemy man...): the
+            // score fades toward the draw over its last plies, so a short count shows before
+            // the horizon reaches its end. The root's own count does not fade: leaves at
+            // different plies would then differ by their depth alone (shallow, reduced lines
+            // looking best), and the search could no longer mate within it. These scores
+            // depend on the game's history, so they neither feed nor read the correction.
+            let ply = (self.pos.history().len() - self.root_plies) as i32;
+            if self.root_count.is_none_or(|r| r - ply != left) {
+                return (NO_SLOT, raw, raw * left.clamp(0, COUNT_FADE) / COUNT_FADE);
+            }
+            return (NO_SLOT, raw, raw);
+        }
         let slot = self.learned.corr.slot(&self.pos);
-        let corrected = if raw.abs() >= MATE_BOUND {
-            raw
-        } else {
-            self.learned
-                .corr
-                .apply(slot, raw)
-                .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
-        };
+        let corrected = self
+            .learned
+            .corr
+            .apply(slot, raw)
+            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
         (slot, raw, corrected)
     }
 
@@ -1639,6 +1673,7 @@ impl<'a> Worker<'a> {
             && (best_move.is_none() || !ordering::is_tactical(&self.pos, best_move))
             && !(bound == BOUND_LOWER && best <= static_eval)
             && !(bound == BOUND_UPPER && best >= static_eval)
+            && corr_slot != NO_SLOT
         {
             self.learned.corr.update(corr_slot, best - raw_eval, depth);
         }

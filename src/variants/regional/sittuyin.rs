@@ -419,10 +419,21 @@ impl Rules for SittuyinRules {
                 reason: "insufficient material",
             });
         }
-        if self.counting {
-            return asean_counting(pos);
+        if self.counting && asean_count_left(pos).is_some_and(|left| left <= 0) {
+            return Some(Outcome {
+                result: GameResult::Draw,
+                reason: "counting",
+            });
         }
         None
+    }
+
+    fn count_left(&self, pos: &Position) -> Option<i32> {
+        if self.counting {
+            asean_count_left(pos)
+        } else {
+            None
+        }
     }
 
     fn fen_parse_extra(&self, pos: &mut Position, _fields: &[&str]) -> Result<(), String> {
@@ -438,8 +449,9 @@ impl Rules for SittuyinRules {
 /// ASEAN counting (as Fairy-Stockfish's `sittuyin`): with no pawn on the board and one side
 /// reduced to its bare king, the other side must mate within a number of moves set by its men
 /// (two Yattahs 3, one Yattah 8, two Sins 22, two Myins 32, one Sin 44, otherwise 64), counted
-/// by the halfmove clock (reset by the capture that bared the king).
-fn asean_counting(pos: &Position) -> Option<Outcome> {
+/// by the halfmove clock (reset by the capture that bared the king). The plies left before the
+/// count draws, when one runs.
+fn asean_count_left(pos: &Position) -> Option<i32> {
     if pos.count(0, PAWN) + pos.count(1, PAWN) > 0 {
         return None;
     }
@@ -458,10 +470,7 @@ fn asean_counting(pos: &Position) -> Option<Outcome> {
         _ if n(ELEPHANT) == 1 => 44,
         _ => 64,
     };
-    (pos.st.halfmove >= 2 * limit).then_some(Outcome {
-        result: GameResult::Draw,
-        reason: "counting",
-    })
+    Some(2 * limit - pos.st.halfmove as i32)
 }
 
 fn build(o: &Opts) -> Result<Variant, String> {
@@ -574,6 +583,7 @@ fn build(o: &Opts) -> Result<Variant, String> {
             filter_legal: true,
             after_make: book,
             outcome: true,
+            count_left: o.is("counting", "asean"),
             ..Default::default()
         },
     );

@@ -113,6 +113,11 @@ impl Rules for ThaiRules {
         }
         None
     }
+
+    fn count_left(&self, pos: &Position) -> Option<i32> {
+        let (limit, ply) = self.counting_state(pos);
+        (limit != 0).then_some(limit + 1 - ply)
+    }
 }
 
 /// Material of both players by type (Makruk has six types).
@@ -332,6 +337,7 @@ fn build(o: &Opts) -> Result<Variant, String> {
         filter_legal: rules.leap_not_in_check,
         after_make: rules.rook_aims,
         outcome: rules.counting,
+        count_left: rules.counting,
         ..Default::default()
     };
     b.rules(Box::new(rules), hooks);

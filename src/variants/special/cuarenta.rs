@@ -334,6 +334,7 @@ fn build(o: &Opts) -> Result<Variant, String> {
             outcome: true,
             outcome_blind: false,
             extra_attacks: true,
+            count_left: false,
         },
     );
     b.build()
