@@ -150,9 +150,10 @@ pub trait Rules: Send + Sync {
         false
     }
     /// Plies left before a counting rule running in this position draws the game (`None`: no
-    /// count runs). The search fades its static evaluation toward a draw over the last plies of
-    /// a count, so a short count shows before the search's horizon reaches its end. Called at
-    /// every evaluation when `HookFlags::count_left` is set.
+    /// count runs). Under a count that began below the search's root (one fewer ply left per
+    /// ply tells the root's own count from a new one), the search fades its static evaluation
+    /// toward a draw over the count's last plies, so a short count shows before the horizon
+    /// reaches its end. Called at every evaluation when `HookFlags::count_left` is set.
     fn count_left(&self, _pos: &Position) -> Option<i32> {
         None
     }

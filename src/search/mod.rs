@@ -700,7 +700,7 @@ impl<'a> Worker<'a> {
             // different plies would then differ by their depth alone (shallow, reduced lines
             // looking best), and the search could no longer mate within it. These scores
             // depend on the game's history, so they neither feed nor read the correction.
-            let ply = (self.pos.history().len() - self.root_plies) as i32;
+            let ply = self.pos.history().len().saturating_sub(self.root_plies) as i32;
             if self.root_count.is_none_or(|r| r - ply != left) {
                 return (NO_SLOT, raw, raw * left.clamp(0, COUNT_FADE) / COUNT_FADE);
             }
