@@ -458,16 +458,8 @@ impl EvalParams {
         } else {
             Vec::new()
         };
-        let max_distance = {
-            let span = |f: fn(&(i8, i8, i8)) -> i8| {
-                let grid = coords.iter().filter(|c| c.0 >= 0);
-                let (lo, hi) = grid.fold((i8::MAX, i8::MIN), |(lo, hi), c| {
-                    (lo.min(f(c)), hi.max(f(c)))
-                });
-                (hi as i32 - lo as i32).max(0)
-            };
-            span(|c| c.0).max(span(|c| c.1)).max(span(|c| c.2)).max(1)
-        };
+        let g = &v.geo;
+        let max_distance = (g.width.max(g.height).max(g.levels) as i32 - 1).max(1);
         let anti = v.end.checkmated == Verdict::Win
             || (v.tables.royal_types.is_empty() && v.end.stalemated == Verdict::Win);
         // Mating needs about a rook's worth more than the other side (chess: R = 508; makruk's
@@ -1582,6 +1574,13 @@ fn combine(pos: &Position, ep: &EvalParams, tl: &Tally, royal_cell: &[Cell; 4]) 
 mod tests {
     use super::*;
 
+    /// The static evaluation of positions of one game, by FEN.
+    fn evaluator(game: &str) -> impl Fn(&str) -> i32 {
+        let v = crate::variants::build(game, "").unwrap();
+        let ep = EvalParams::new(&v);
+        move |f| evaluate(&crate::fen::parse(&v, f).unwrap(), &ep)
+    }
+
     /// The mop-up's edge table, from the royal man's moves: 100 in a corner, 0 in the middle,
     /// Stockfish's PushToEdges shape between; none where no cell differs (a torus) or the royal
     /// man keeps to a palace.
@@ -1602,9 +1601,7 @@ mod tests {
     /// man nears a corner and its own royal man nears it; not while the defender keeps a pawn.
     #[test]
     fn mop_up_drives_the_lone_royal_to_the_corner() {
-        let v = crate::variants::build("chess", "").unwrap();
-        let ep = EvalParams::new(&v);
-        let eval = |f: &str| evaluate(&crate::fen::parse(&v, f).unwrap(), &ep);
+        let eval = evaluator("chess");
         // Royal men two steps apart, the lone one in the middle or in the corner.
         let centre = eval("8/8/8/4k3/8/4K3/8/R7 w - - 0 1");
         let corner = eval("7k/8/5K2/8/8/8/8/R7 w - - 0 1");
@@ -1624,16 +1621,12 @@ mod tests {
     /// colour, makruk's Mets): the ending is scaled down as drawn and no mop-up applies.
     #[test]
     fn colour_bound_men_of_one_colour_cannot_mate() {
-        let chess = crate::variants::build("chess", "").unwrap();
-        let ep = EvalParams::new(&chess);
-        let eval = |f: &str| evaluate(&crate::fen::parse(&chess, f).unwrap(), &ep);
+        let eval = evaluator("chess");
         let both = eval("8/8/8/4k3/8/8/8/2B1KB2 w - - 0 1");
         let one = eval("8/8/8/4k3/8/8/8/2B1K1B1 w - - 0 1");
         assert!(both > 500, "{both}");
         assert!(one < both / 4, "{one} {both}");
-        let makruk = crate::variants::build("makruk", "").unwrap();
-        let ep = EvalParams::new(&makruk);
-        let eval = |f: &str| evaluate(&crate::fen::parse(&makruk, f).unwrap(), &ep);
+        let eval = evaluator("makruk");
         let both = eval("8/8/8/4k3/8/8/8/MM2K1M1 w - - 0 1");
         let one = eval("8/8/8/4k3/8/8/8/M1M1K1M1 w - - 0 1");
         assert!(both > 300, "{both}");

@@ -649,11 +649,11 @@ impl<'a> Worker<'a> {
             rep_hook: v.hooks.outcome,
             filter_hook: v.hooks.filter_legal,
             count_hook: v.hooks.count_left,
-            root_count: if v.hooks.count_left {
-                v.rules.count_left(&pos)
-            } else {
-                None
-            },
+            root_count: v
+                .hooks
+                .count_left
+                .then(|| v.rules.count_left(&pos))
+                .flatten(),
             root_plies: pos.history().len(),
             null_ok_game: players == 2,
             prune_blind,
@@ -701,10 +701,13 @@ impl<'a> Worker<'a> {
             // looking best), and the search could no longer mate within it. These scores
             // depend on the game's history, so they neither feed nor read the correction.
             let ply = self.pos.history().len().saturating_sub(self.root_plies) as i32;
-            if self.root_count.is_none_or(|r| r - ply != left) {
-                return (NO_SLOT, raw, raw * left.clamp(0, COUNT_FADE) / COUNT_FADE);
-            }
-            return (NO_SLOT, raw, raw);
+            let new_count = self.root_count.is_none_or(|r| r - ply != left);
+            let fade = if new_count {
+                left.clamp(0, COUNT_FADE)
+            } else {
+                COUNT_FADE
+            };
+            return (NO_SLOT, raw, raw * fade / COUNT_FADE);
         }
         let slot = self.learned.corr.slot(&self.pos);
         let corrected = self
