@@ -3,7 +3,8 @@
 # the engine issue 3 aims at, where the 10s+0.1s match is too lopsided to show them. Chatrang plays
 # on the clock, Fairy-Stockfish at a fixed number of nodes per move (4000 scores about even with
 # chatrang at 1s+0.01s in chess on a 2-core machine). Compare two runs (a change and its base, or
-# two EvalWeights settings) with the same seed, so both meet the same openings.
+# two EvalWeights settings) with the same seed, so both meet the same openings, and pair them by
+# opening with scripts/odds_pair.py.
 #
 #   scripts/fsf_odds.sh [games] [nodes] [seed] [chatrang option ...]
 #     games   games (default 800, played as pairs with colours swapped)
