@@ -419,7 +419,7 @@ impl Rules for SittuyinRules {
                 reason: "insufficient material",
             });
         }
-        if self.counting && asean_count_left(pos).is_some_and(|left| left <= 0) {
+        if self.count_left(pos).is_some_and(|left| left <= 0) {
             return Some(Outcome {
                 result: GameResult::Draw,
                 reason: "counting",
@@ -429,11 +429,7 @@ impl Rules for SittuyinRules {
     }
 
     fn count_left(&self, pos: &Position) -> Option<i32> {
-        if self.counting {
-            asean_count_left(pos)
-        } else {
-            None
-        }
+        self.counting.then(|| asean_count_left(pos)).flatten()
     }
 
     fn fen_parse_extra(&self, pos: &mut Position, _fields: &[&str]) -> Result<(), String> {

@@ -101,11 +101,8 @@ impl Rules for ThaiRules {
     }
 
     fn outcome(&self, pos: &Position, nlegal: usize) -> Option<Outcome> {
-        if !self.counting {
-            return None;
-        }
-        let (limit, ply) = self.counting_state(pos);
-        if limit != 0 && ply > limit && (nlegal > 0 || !pos.in_check()) {
+        // A count run out draws, unless its last move mated.
+        if self.count_left(pos).is_some_and(|left| left <= 0) && (nlegal > 0 || !pos.in_check()) {
             return Some(Outcome {
                 result: GameResult::Draw,
                 reason: "counting rule",
@@ -115,6 +112,9 @@ impl Rules for ThaiRules {
     }
 
     fn count_left(&self, pos: &Position) -> Option<i32> {
+        if !self.counting {
+            return None;
+        }
         let (limit, ply) = self.counting_state(pos);
         (limit != 0).then_some(limit + 1 - ply)
     }
