@@ -94,6 +94,12 @@ pub struct EvalParams {
     /// Per cell, 0..=100: how far toward the edges and corners a royal man there has been driven
     /// (the mop-up term); empty where royal men are confined to a palace or have no edge.
     pub edge_push: Vec<i32>,
+    /// Per army (two players), 0..=100 like `edge_push` but toward the army's far rank and its
+    /// corners: where men that attack forward more than backward (makruk's Khon) mate.
+    pub far_push: Vec<Vec<i32>>,
+    /// Pieces (not pawn-like, not royal) whose moves reach further forward than back, summed
+    /// over the board: with no rider beside them they mate only on the far side.
+    pub forward: Vec<bool>,
     /// Largest royal-to-royal Chebyshev distance on the board (the mop-up's closeness term).
     pub max_distance: i32,
     /// The weights the terms were built with; the dynamic terms read them here.
@@ -453,11 +459,30 @@ impl EvalParams {
             })
             .collect();
         let royal_region = royal_regions(va, players, &royal);
-        let edge_push = if players == 2 && royal_region.iter().all(|r| r.is_empty()) {
-            edge_push(v, &cells, &royal)
+        let edge = if players == 2 && royal_region.iter().all(|r| r.is_empty()) {
+            edge_push(v, &cells, &royal, None)
         } else {
             Vec::new()
         };
+        let far_push: Vec<Vec<i32>> = if edge.is_empty() {
+            Vec::new()
+        } else {
+            (0..2)
+                .map(|army| edge_push(v, &cells, &royal, Some(army)))
+                .collect()
+        };
+        let forward: Vec<bool> = (0..nt)
+            .map(|t| {
+                !royal[t]
+                    && !pawn_like[t]
+                    && players == 2
+                    && cells
+                        .iter()
+                        .map(|&c| forward_reach(v, t as PieceType, c))
+                        .sum::<i32>()
+                        > 0
+            })
+            .collect();
         let g = &v.geo;
         let max_distance = (g.width.max(g.height).max(g.levels) as i32 - 1).max(1);
         let anti = v.end.checkmated == Verdict::Win
@@ -503,7 +528,9 @@ impl EvalParams {
             royal_region,
             threats: players == 2 && !anti,
             files,
-            edge_push,
+            edge_push: edge,
+            far_push,
+            forward,
             max_distance,
             w,
         }
@@ -576,7 +603,9 @@ fn slides_along_files(v: &Variant, cells: &[Cell], t: PieceType) -> bool {
 /// cell (one where the royal type has fewer moves on an empty board than its most) and k to the
 /// nearest *corner* (its fewest), E and C their largest values. Empty when every cell offers the
 /// same moves (a torus: no edge to drive to). Stockfish's PushToEdges, from the move tables.
-fn edge_push(v: &Variant, cells: &[Cell], royal: &[bool]) -> Vec<i32> {
+/// With `far` an army, only that army's far rank is the edge and its corners there the corners
+/// (Fairy-Stockfish's push to the opposing edge, for the Khon and Met).
+fn edge_push(v: &Variant, cells: &[Cell], royal: &[bool], far: Option<Player>) -> Vec<i32> {
     let Some(t) = royal.iter().position(|&r| r) else {
         return Vec::new();
     };
@@ -622,8 +651,25 @@ fn edge_push(v: &Variant, cells: &[Cell], royal: &[bool]) -> Vec<i32> {
         }
         d
     };
-    let edge = steps(&|c| mob[c as usize] < most);
-    let corner = steps(&|c| mob[c as usize] <= fewest);
+    let (edge, corner) = match far {
+        None => (
+            steps(&|c| mob[c as usize] < most),
+            steps(&|c| mob[c as usize] <= fewest),
+        ),
+        Some(army) => {
+            let top = grid.iter().map(|&c| advancement(v, army, c)).max();
+            let on_top = |c: Cell| Some(advancement(v, army, c)) == top;
+            let fewest_top = grid
+                .iter()
+                .filter(|&&c| on_top(c))
+                .map(|&c| mob[c as usize])
+                .fold(f64::MAX, f64::min);
+            (
+                steps(&on_top),
+                steps(&|c| on_top(c) && mob[c as usize] <= fewest_top),
+            )
+        }
+    };
     let reach = |d: &[i32]| {
         grid.iter()
             .map(|&c| d[c as usize])
@@ -642,6 +688,25 @@ fn edge_push(v: &Variant, cells: &[Cell], royal: &[bool]) -> Vec<i32> {
             }
         })
         .collect()
+}
+
+/// Forward steps minus backward steps over the moves of a man of army 0 on `c`, on an empty
+/// board: positive for a man that attacks more ahead than behind.
+fn forward_reach(v: &Variant, t: PieceType, c: Cell) -> i32 {
+    let from = advancement(v, 0, c);
+    let mut sum = 0;
+    for a in v.tables.atoms(0, t, c) {
+        if a.cond != 0 {
+            continue;
+        }
+        let path = v.tables.cells(a);
+        for &x in &path[(a.prefix as usize + a.min as usize).min(path.len())..] {
+            if v.geo.is_grid(x) {
+                sum += (advancement(v, 0, x) - from).signum();
+            }
+        }
+    }
+    sum
 }
 
 /// Per army (two players), the cells the royal men can reach from their start cells with their
@@ -910,6 +975,8 @@ struct Tally {
     /// Cell colours the pieces (not pawn-like, not royal) can ever reach: bit 0 and bit 1 for
     /// colour-bound men on each colour, both for any other piece or a man in hand.
     colours: [u8; 4],
+    /// Per player: bit 0 a forward piece (`EvalParams::forward`), bit 1 a rider.
+    reach: [u8; 4],
     danger: [i32; 4],
     zone_attackers: [i32; 2],
     zone_weight: [i32; 2],
@@ -1032,6 +1099,7 @@ fn cheap_terms(pos: &Position, ep: &EvalParams, tl: &mut Tally) -> [Cell; 4] {
                 continue;
             }
             if !ep.pawn_like[t] && n > 0 {
+                tl.reach[p] |= ep.forward[t] as u8 | (ep.rider[t] as u8) << 1;
                 tl.colours[p] |= if ep.bound[t] && inhand == 0 {
                     cells.iter().fold(0, |m, &c| m | 1 << colour(&ep.coords, c))
                 } else {
@@ -1472,7 +1540,8 @@ impl CheckCells {
 
 /// Driving a lone defence to the edge (two players, first player's view): when one side has no
 /// pawn-like men and the other leads it in non-pawn material by the mating margin, the leader
-/// gains `mopup_edge` times the defending royal man's `edge_push` (in hundredths) and
+/// gains `mopup_edge` times the defending royal man's `edge_push` (`far_push` toward its own far
+/// side when its pieces are forward men and no rider) in hundredths, and
 /// `mopup_close` scaled by how near its own royal man stands to it: the gradient that lets the
 /// search mate (within a count, in makruk) where no mate is in sight yet.
 fn mop_up(ep: &EvalParams, tl: &Tally, royal_cell: &[Cell; 4]) -> i32 {
@@ -1490,7 +1559,13 @@ fn mop_up(ep: &EvalParams, tl: &Tally, royal_cell: &[Cell; 4]) -> i32 {
     {
         return 0;
     }
-    let edge = ep.w.mopup_edge * ep.edge_push[kw as usize] / 100;
+    // Forward men without a rider mate only where they face: drive the defence there.
+    let push = if tl.reach[strong] == 1 {
+        &ep.far_push[strong]
+    } else {
+        &ep.edge_push
+    };
+    let edge = ep.w.mopup_edge * push[kw as usize] / 100;
     let d = chebyshev(ep, ks, kw).clamp(1, ep.max_distance);
     let close = ep.w.mopup_close * (ep.max_distance - d) / (ep.max_distance - 1).max(1);
     let bonus = edge + close;
@@ -1615,6 +1690,39 @@ mod tests {
             (corner - centre) - (pawn_corner - pawn_centre) > 50,
             "{corner} {centre} {pawn_corner} {pawn_centre}"
         );
+    }
+
+    /// Makruk's Khon attacks three cells ahead and two behind; with the Met (and no rider) it
+    /// mates only on the far side, so the mop-up drives the lone Khun to the Khon's far rank and
+    /// its corners there (Fairy-Stockfish's KSFK), not to the nearest edge.
+    #[test]
+    fn mop_up_drives_the_lone_royal_to_where_forward_men_face() {
+        let v = crate::variants::build("makruk", "").unwrap();
+        let ep = EvalParams::new(&v);
+        let forward: Vec<&str> = (0..ep.ntypes)
+            .filter(|&t| ep.forward[t])
+            .map(|t| v.pieces[t].letter.as_str())
+            .collect();
+        assert_eq!(forward, ["S"]);
+        let chess = EvalParams::new(&crate::variants::build("chess", "").unwrap());
+        assert!(!chess.forward.contains(&true));
+        let eval = evaluator("makruk");
+        // The same men, the defence in the Khon's far corner or in its near one, for either side.
+        let (far, near) = (
+            "7k/8/5K2/8/8/8/2M5/3S4 w - - 0 1",
+            "8/8/8/8/8/5K2/2M5/3S3k w - - 0 1",
+        );
+        for (far, near) in [
+            (far.to_string(), near.to_string()),
+            (symmetry::flipped(far), symmetry::flipped(near)),
+        ] {
+            let (far, near) = (eval(&far), eval(&near));
+            assert!(far > near + 50, "{far} {near}");
+        }
+        // A rook beside them mates on any edge: the near corner is as good as the far one.
+        let rook_far = eval("7k/8/5K2/8/8/8/2M5/R2S4 w - - 0 1");
+        let rook_near = eval("8/8/8/8/8/5K2/2M5/R2S3k w - - 0 1");
+        assert!((rook_far - rook_near).abs() < 40, "{rook_far} {rook_near}");
     }
 
     /// Colour-bound men all on one colour cannot mate a bare royal man (two bishops on one
@@ -1963,7 +2071,7 @@ mod symmetry {
 
     /// The FEN with colours swapped and the board turned over (ranks reversed); no castling or
     /// en-passant fields.
-    fn flipped(fen: &str) -> String {
+    pub(super) fn flipped(fen: &str) -> String {
         let mut f = fen.split_whitespace();
         let board = f.next().unwrap();
         let side = f.next().unwrap();
