@@ -14,7 +14,8 @@
 #
 # Environment: ENGINE (a chatrang binary; default: cargo build --release and a copy), FSF
 # (default /usr/local/bin/fairy-stockfish-lb), TC (chatrang's clock, default 1+0.01), VARIANT
-# (default chess: the openings of scripts/openings_chess.pgn), CONCURRENCY (default 2), OUT (logs
+# (default chess: the openings of scripts/openings_chess.pgn), OPENINGS (a .pgn or .epd file of
+# openings for another variant, in cutechess-cli's notation), CONCURRENCY (default 2), OUT (logs
 # and PGN, default /tmp/chatrang-odds), CUTECHESS (see scripts/cutechess.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,13 +45,17 @@ book=()
 ccv=$VARIANT
 if [ "$VARIANT" = chess ]; then
     ccv=standard
-    book=(-openings file="$ROOT/scripts/openings_chess.pgn" format=pgn order=random -srand "$SEED")
+    OPENINGS=${OPENINGS:-$ROOT/scripts/openings_chess.pgn}
 fi
+if [ -n "${OPENINGS:-}" ]; then
+    book=(-openings file="$OPENINGS" format="${OPENINGS##*.}" order=random -srand "$SEED")
+fi
+# -maxmoves: cutechess-cli's makruk never ends a repetition without a count running.
 name="odds-$VARIANT-$NODES-$SEED${*:+-$(echo "$*" | tr -c 'A-Za-z0-9_=\n' _ | cut -c1-60)}"
 "$CC" -variant "$ccv" \
     -engine name=chatrang cmd="$ENGINE" proto=uci option.Hash=16 tc="$TC" "${opts[@]}" \
     -engine name=fairy-stockfish cmd="$FSF" proto=uci option.Hash=16 tc=inf nodes="$NODES" \
     -each timemargin=50 "${book[@]}" -games 2 -rounds $(( (GAMES + 1) / 2 )) -repeat \
-    -concurrency "${CONCURRENCY:-2}" -recover -pgnout "$OUT/$name.pgn" > "$OUT/$name.log" 2>&1
+    -concurrency "${CONCURRENCY:-2}" -recover -maxmoves 400 -pgnout "$OUT/$name.pgn" > "$OUT/$name.log" 2>&1
 grep -E "^(Score of|Elo difference)" "$OUT/$name.log" | tail -2
 python3 "$ROOT/scripts/match_tally.py" "$OUT/$name.log" || true

@@ -1719,7 +1719,7 @@ mod tests {
             let (far, near) = (eval(&far), eval(&near));
             assert!(far > near + 50, "{far} {near}");
         }
-        // A rook beside them mates on any edge: the near corner is as good as the far one.
+        // A rook beside them mates on any edge: both corners score alike (but for piece squares).
         let rook_far = eval("7k/8/5K2/8/8/8/2M5/R2S4 w - - 0 1");
         let rook_near = eval("8/8/8/8/8/5K2/2M5/R2S3k w - - 0 1");
         assert!((rook_far - rook_near).abs() < 40, "{rook_far} {rook_near}");
@@ -1811,12 +1811,16 @@ mod tests {
         let shatranj = crate::variants::shatranj_family::shatranj::shatranj_weights();
         assert_ne!(fitted, Weights::default());
         assert_ne!(chess, fitted);
+        let makruk = crate::variants::regional::thai::makruk_weights();
         let shared = Weights::default();
         assert_ne!(shatranj, shared);
+        assert_ne!(makruk, shared);
         for (game, want) in [
             ("chess", &chess),
             ("capablanca", &fitted),
             ("shatranj", &shatranj),
+            ("makruk", &makruk),
+            ("thai", &makruk),
             // Same men as shatranj, but not fitted: the shared set.
             ("medieval", &shared),
             ("xiangqi", &shared),
