@@ -53,13 +53,14 @@ match() { # name variant[:options] opponent-args...
     local ccv=$variant
     [ "$variant" = chess ] && ccv=standard
     echo "== chatrang vs $name ($variant, $GAMES games, tc $TC)"
+    # -maxmoves: cutechess-cli's makruk never ends a repetition while no count runs.
     "$CC" -variant "$ccv" \
         -engine name=chatrang cmd="$ENGINE" proto=uci option.Threads="$THREADS" option.Hash=64 \
             ${vopts:+option.VariantOptions="$vopts"} \
         -engine "$@" \
         -each tc="$TC" timemargin=50 \
         "${book[@]}" -games 2 -rounds $(( (GAMES + 1) / 2 )) -repeat -concurrency "$CONC" \
-        -recover -pgnout "$OUT/$name-$variant.pgn" 2>&1 | tee "$OUT/$name-$variant.log" \
+        -recover -maxmoves 400 -pgnout "$OUT/$name-$variant.pgn" 2>&1 | tee "$OUT/$name-$variant.log" \
         | grep -E "^(Score of|Elo difference|Finished match)|forfeit|illegal|disconnect|stalls" || true
     python3 "$ROOT/scripts/match_tally.py" "$OUT/$name-$variant.log" || true
 }

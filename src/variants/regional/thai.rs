@@ -1,7 +1,8 @@
 //! Thai chess (Makruk) by the book: the Khun's first-move knight leap and the Met's first-move
 //! diagonal jump, kept as one-time rights keyed to their start cells (`DEde`, as Fairy-Stockfish
 //! `cambodian` writes them). Options: modern Makruk (`firstmoves=off`), Fairy-Stockfish
-//! `cambodian` first moves, the form of the two leaps, and Makruk counting.
+//! `cambodian` first moves, the form of the two leaps, and Makruk counting. Every form evaluates
+//! with makruk's fitted weights (`makruk_weights`).
 
 use super::super::{Entry, OptionDef, Opts, common};
 use crate::eval::Weights;
