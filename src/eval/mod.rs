@@ -95,7 +95,8 @@ pub struct EvalParams {
     /// (the mop-up term); empty where royal men are confined to a palace or have no edge.
     pub edge_push: Vec<i32>,
     /// Per army (two players), 0..=100 like `edge_push` but toward the army's far rank and its
-    /// corners: where men that attack forward more than backward (makruk's Khon) mate.
+    /// corners: where men that attack forward more than backward (makruk's Khon) mate. Empty
+    /// when no type is `forward`.
     pub far_push: Vec<Vec<i32>>,
     /// Pieces (not pawn-like, not royal) whose moves reach further forward than back, summed
     /// over the board: with no rider beside them they mate only on the far side.
@@ -464,13 +465,6 @@ impl EvalParams {
         } else {
             Vec::new()
         };
-        let far_push: Vec<Vec<i32>> = if edge.is_empty() {
-            Vec::new()
-        } else {
-            (0..2)
-                .map(|army| edge_push(v, &cells, &royal, Some(army)))
-                .collect()
-        };
         let forward: Vec<bool> = (0..nt)
             .map(|t| {
                 !royal[t]
@@ -483,6 +477,13 @@ impl EvalParams {
                         > 0
             })
             .collect();
+        let far_push: Vec<Vec<i32>> = if edge.is_empty() || !forward.contains(&true) {
+            Vec::new()
+        } else {
+            (0..2)
+                .map(|army| edge_push(v, &cells, &royal, Some(army)))
+                .collect()
+        };
         let g = &v.geo;
         let max_distance = (g.width.max(g.height).max(g.levels) as i32 - 1).max(1);
         let anti = v.end.checkmated == Verdict::Win
@@ -636,16 +637,10 @@ fn edge_push(v: &Variant, cells: &[Cell], royal: &[bool], far: Option<Player>) -
             queue.push_back(c);
         }
         while let Some(c) = queue.pop_front() {
-            for a in v.tables.atoms(0, t, c) {
-                if a.cond != 0 {
-                    continue;
-                }
-                let path = v.tables.cells(a);
-                for &x in &path[(a.prefix as usize + a.min as usize).min(path.len())..] {
-                    if (x as usize) < nc && v.geo.is_grid(x) && d[x as usize] == i32::MAX {
-                        d[x as usize] = d[c as usize] + 1;
-                        queue.push_back(x);
-                    }
+            for x in empty_board_moves(v, 0, t, c) {
+                if (x as usize) < nc && v.geo.is_grid(x) && d[x as usize] == i32::MAX {
+                    d[x as usize] = d[c as usize] + 1;
+                    queue.push_back(x);
                 }
             }
         }
@@ -690,23 +685,34 @@ fn edge_push(v: &Variant, cells: &[Cell], royal: &[bool], far: Option<Player>) -
         .collect()
 }
 
+/// The cells a man of `army` and type `t` on `c` could move to on an empty board, by its
+/// unconditional moves (a ride from its first cell on, a lame move past its leg).
+fn empty_board_moves(
+    v: &Variant,
+    army: Player,
+    t: PieceType,
+    c: Cell,
+) -> impl Iterator<Item = Cell> + '_ {
+    v.tables
+        .atoms(army, t, c)
+        .iter()
+        .filter(|a| a.cond == 0)
+        .flat_map(move |a| {
+            let path = v.tables.cells(a);
+            path[(a.prefix as usize + a.min as usize).min(path.len())..]
+                .iter()
+                .copied()
+        })
+}
+
 /// Forward steps minus backward steps over the moves of a man of army 0 on `c`, on an empty
 /// board: positive for a man that attacks more ahead than behind.
 fn forward_reach(v: &Variant, t: PieceType, c: Cell) -> i32 {
     let from = advancement(v, 0, c);
-    let mut sum = 0;
-    for a in v.tables.atoms(0, t, c) {
-        if a.cond != 0 {
-            continue;
-        }
-        let path = v.tables.cells(a);
-        for &x in &path[(a.prefix as usize + a.min as usize).min(path.len())..] {
-            if v.geo.is_grid(x) {
-                sum += (advancement(v, 0, x) - from).signum();
-            }
-        }
-    }
-    sum
+    empty_board_moves(v, 0, t, c)
+        .filter(|&x| v.geo.is_grid(x))
+        .map(|x| (advancement(v, 0, x) - from).signum())
+        .sum()
 }
 
 /// Per army (two players), the cells the royal men can reach from their start cells with their
@@ -742,16 +748,10 @@ fn royal_regions(va: &std::sync::Arc<Variant>, players: usize, royal: &[bool]) -
             if cells.len() * PALACE_FRACTION > grid {
                 break;
             }
-            for a in v.tables.atoms(army as Player, t, c) {
-                if a.cond != 0 {
-                    continue;
-                }
-                let path = v.tables.cells(a);
-                for &x in &path[(a.prefix as usize + a.min as usize).min(path.len())..] {
-                    if (x as usize) < nc && !seen[x as usize] {
-                        seen[x as usize] = true;
-                        queue.push_back((t, x));
-                    }
+            for x in empty_board_moves(v, army as Player, t, c) {
+                if (x as usize) < nc && !seen[x as usize] {
+                    seen[x as usize] = true;
+                    queue.push_back((t, x));
                 }
             }
         }
@@ -807,14 +807,8 @@ fn promotion_distance(v: &Variant, army: Player, t: PieceType) -> Vec<u16> {
     // Reverse BFS: predecessors of each cell.
     let mut preds: Vec<Vec<Cell>> = vec![Vec::new(); nc];
     for c in v.geo.cells().filter(|&c| v.geo.is_grid(c)) {
-        for a in v.tables.atoms(army, t, c) {
-            if a.cond != 0 {
-                continue;
-            }
-            let cells = v.tables.cells(a);
-            for &x in &cells[a.prefix as usize + a.min as usize..] {
-                preds[x as usize].push(c);
-            }
+        for x in empty_board_moves(v, army, t, c) {
+            preds[x as usize].push(c);
         }
     }
     let mut queue = std::collections::VecDeque::new();
@@ -975,8 +969,6 @@ struct Tally {
     /// Cell colours the pieces (not pawn-like, not royal) can ever reach: bit 0 and bit 1 for
     /// colour-bound men on each colour, both for any other piece or a man in hand.
     colours: [u8; 4],
-    /// Per player: bit 0 a forward piece (`EvalParams::forward`), bit 1 a rider.
-    reach: [u8; 4],
     danger: [i32; 4],
     zone_attackers: [i32; 2],
     zone_weight: [i32; 2],
@@ -1099,7 +1091,6 @@ fn cheap_terms(pos: &Position, ep: &EvalParams, tl: &mut Tally) -> [Cell; 4] {
                 continue;
             }
             if !ep.pawn_like[t] && n > 0 {
-                tl.reach[p] |= ep.forward[t] as u8 | (ep.rider[t] as u8) << 1;
                 tl.colours[p] |= if ep.bound[t] && inhand == 0 {
                     cells.iter().fold(0, |m, &c| m | 1 << colour(&ep.coords, c))
                 } else {
@@ -1544,7 +1535,7 @@ impl CheckCells {
 /// side when its pieces are forward men and no rider) in hundredths, and
 /// `mopup_close` scaled by how near its own royal man stands to it: the gradient that lets the
 /// search mate (within a count, in makruk) where no mate is in sight yet.
-fn mop_up(ep: &EvalParams, tl: &Tally, royal_cell: &[Cell; 4]) -> i32 {
+fn mop_up(pos: &Position, ep: &EvalParams, tl: &Tally, royal_cell: &[Cell; 4]) -> i32 {
     if ep.edge_push.is_empty() {
         return 0;
     }
@@ -1560,7 +1551,15 @@ fn mop_up(ep: &EvalParams, tl: &Tally, royal_cell: &[Cell; 4]) -> i32 {
         return 0;
     }
     // Forward men without a rider mate only where they face: drive the defence there.
-    let push = if tl.reach[strong] == 1 {
+    let (mut forward, mut rider) = (false, false);
+    for t in (0..ep.ntypes).filter(|&t| !ep.pawn_like[t] && !ep.royal[t]) {
+        let (pl, ti) = (strong as Player, t as PieceType);
+        if pos.count(pl, ti) > 0 || (pos.v.drops && pos.hand(pl, ti) > 0) {
+            forward |= ep.forward[t];
+            rider |= ep.rider[t];
+        }
+    }
+    let push = if forward && !rider {
         &ep.far_push[strong]
     } else {
         &ep.edge_push
@@ -1630,7 +1629,7 @@ fn combine(pos: &Position, ep: &EvalParams, tl: &Tally, royal_cell: &[Cell; 4]) 
                 }
             }
         }
-        let mop = mop_up(ep, tl, royal_cell);
+        let mop = mop_up(pos, ep, tl, royal_cell);
         eg += if us == 0 { mop } else { -mop };
     } else {
         let k = (players - 1) as i32;
