@@ -12,7 +12,9 @@
 # refereed by `chatrang match`: cutechess-cli has no xiangqi).
 # Environment: CUTECHESS (path to cutechess-cli), FSF (Fairy-Stockfish binary, default
 # /usr/local/bin/fairy-stockfish-lb), OPPONENTS (default "fairymax fsf"), CONCURRENCY (default 1),
-# THREADS (chatrang threads), ENGINE (a chatrang binary to test instead of a fresh build).
+# THREADS (chatrang threads), ENGINE (a chatrang binary to test instead of a fresh build),
+# OPENINGS (a .pgn or .epd file of openings, in cutechess-cli's notation, for games other than
+# chess, e.g. from scripts/random_openings.py; without it they start from the initial position).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -49,6 +51,8 @@ match() { # name variant[:options] opponent-args...
     local book=()
     if [ "$variant" = chess ]; then
         book=(-openings file="$ROOT/scripts/openings_chess.pgn" format=pgn order=sequential)
+    elif [ -n "${OPENINGS:-}" ]; then
+        book=(-openings file="$OPENINGS" format="${OPENINGS##*.}" order=random -srand 7)
     fi
     local ccv=$variant
     [ "$variant" = chess ] && ccv=standard

@@ -1811,12 +1811,14 @@ mod tests {
         assert_ne!(fitted, Weights::default());
         assert_ne!(chess, fitted);
         let makruk = crate::variants::regional::thai::makruk_weights();
+        let capablanca = crate::variants::large::capablanca::capablanca_weights();
+        assert_ne!(capablanca, chess);
         let shared = Weights::default();
         assert_ne!(shatranj, shared);
         assert_ne!(makruk, shared);
         for (game, want) in [
             ("chess", &chess),
-            ("capablanca", &fitted),
+            ("capablanca", &capablanca),
             ("shatranj", &shatranj),
             ("makruk", &makruk),
             ("thai", &makruk),

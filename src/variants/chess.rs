@@ -204,7 +204,8 @@ pub fn chess_weights() -> Weights {
     }
 }
 
-/// Capablanca's evaluation weights (chess's until `chess_weights`), fitted to Fairy-Stockfish's
+/// The FIDE army's first fitted weights (chess's until `chess_weights`, capablanca's until
+/// `capablanca_weights`; both start from them), fitted to Fairy-Stockfish's
 /// depth-8 scores of quiet positions (`chatrang tune`, docs/eval.md): first on 34,900 positions of
 /// chess, capablanca, shatranj and courier, then refitted on the chess, capablanca and courier ones
 /// with the pawn-structure, pair, open-file and mover-threat terms. In self-play at 2s+0.02s the
