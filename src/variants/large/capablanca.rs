@@ -104,8 +104,9 @@ fn build(o: &Opts) -> Result<Variant, String> {
 }
 
 /// Capablanca's own weights: chess's set refitted to Fairy-Stockfish's depth-10 scores of 15,705
-/// quiet capablanca positions, the threat, mop-up and passed-man weights fixed (docs/eval.md,
-/// "Capablanca's own set"): +55 +/- 33 Elo in capablanca self-play against the older shared
+/// quiet capablanca positions, the threat, mop-up and passed-man bonus weights fixed (the
+/// passed men's path, blocking and king-distance weights moved; docs/eval.md, "Capablanca's own
+/// set"): +55 +/- 33 Elo in capablanca self-play against the older shared
 /// FIDE-army set it had before.
 pub fn capablanca_weights() -> Weights {
     // Only the weights the refit moved.
