@@ -178,7 +178,11 @@ impl Geometry {
 
     pub fn name(&self, c: Cell) -> String {
         if !self.is_grid(c) {
-            return self.extra_names[c as usize - self.grid_cells()].clone();
+            // `-` for no cell, as in FEN.
+            return self
+                .extra_names
+                .get(c as usize - self.grid_cells())
+                .map_or_else(|| "-".to_string(), Clone::clone);
         }
         let (x, y, z) = self.coords(c);
         let sq = format!("{}{}", (b'a' + x) as char, y as u32 + 1);

@@ -8,6 +8,14 @@ use chatrang::position::Position;
 use chatrang::search::{self, Control, Limits, Searcher, bench};
 use chatrang::{fen, notation, perft, uci, usi, variants};
 
+/// `--threads`: 1 to 1024, as the UCI `Threads` option.
+fn thread_count(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=1024).contains(&n) => Ok(n),
+        _ => Err(format!("'{s}' is not a thread count from 1 to 1024")),
+    }
+}
+
 /// `println!` that ignores a closed stdout (e.g. piped into `head`) instead of panicking.
 macro_rules! out {
     ($($t:tt)*) => {{
@@ -50,7 +58,7 @@ enum Cmd {
         /// Search depth of every position.
         #[arg(default_value_t = 9)]
         depth: i32,
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = thread_count)]
         threads: usize,
         #[arg(long, default_value_t = 16)]
         hash: usize,
@@ -94,7 +102,7 @@ enum Cmd {
         movetime: Option<u64>,
         #[arg(long, default_value_t = 1)]
         multipv: usize,
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = thread_count)]
         threads: usize,
         #[arg(long, default_value_t = 64)]
         hash: usize,
@@ -368,11 +376,8 @@ fn main() {
                 None if chess_only => Ok(bench::positions(1)),
                 None => Ok(bench::positions(games.max(1))),
             };
-            match list {
-                Ok(list) => {
-                    run_bench(&list, depth, threads, hash);
-                    0
-                }
+            match list.and_then(|list| run_bench(&list, depth, threads, hash)) {
+                Ok(()) => 0,
                 Err(e) => {
                     eprintln!("error: {e}");
                     2
@@ -547,13 +552,19 @@ fn list_variants() {
     }
 }
 
-fn run_bench(list: &[bench::BenchPos], depth: i32, threads: usize, hash: usize) {
-    let (nodes, ms) = bench::run(list, depth, threads, hash, true);
+fn run_bench(
+    list: &[bench::BenchPos],
+    depth: i32,
+    threads: usize,
+    hash: usize,
+) -> Result<(), String> {
+    let (nodes, ms) = bench::run(list, depth, threads, hash, true)?;
     out!("===========================");
     out!("Positions       : {}", list.len());
     out!("Total time (ms) : {ms}");
     out!("Nodes searched  : {nodes}");
     out!("Nodes/second    : {}", nodes * 1000 / ms.max(1));
+    Ok(())
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -566,8 +577,8 @@ fn run_analyse(
     hash: usize,
 ) -> Result<(), String> {
     let (mut pos, _) = at.position()?;
+    let mut s = Searcher::try_new(hash)?;
     out!("{}", uci::diagram(&pos));
-    let mut s = Searcher::new(hash);
     s.threads = threads.max(1);
     let limits = Limits {
         depth,

@@ -59,11 +59,14 @@ pub fn parse_usi_square(v: &Variant, s: &str) -> Option<(Cell, usize)> {
 pub fn move_to_usi(pos: &Position, m: Move) -> String {
     let v = &pos.v;
     match m.kind {
-        MoveKind::Drop => format!(
-            "{}*{}",
-            v.pieces[m.piece as usize].letter.to_ascii_uppercase(),
-            usi_square(v, m.to)
-        ),
+        // A game's own placement from outside the board (sittuyin's setup) reads as a drop.
+        MoveKind::Drop | MoveKind::Special if m.kind == MoveKind::Drop || m.from == NO_CELL => {
+            format!(
+                "{}*{}",
+                v.pieces[m.piece as usize].letter.to_ascii_uppercase(),
+                usi_square(v, m.to)
+            )
+        }
         _ => {
             let promotes = m.kind == MoveKind::Promotion
                 && m.from != NO_CELL

@@ -301,8 +301,10 @@ impl Uci {
                 }
                 // Keep the table within this machine's reach.
                 let mb = mb.min(1 << 16);
+                // The new table first: if the memory is not there, the old one stays.
+                let fresh = Searcher::try_new(mb as usize)?;
                 self.hash_mb = mb;
-                self.rebuild_searcher(true);
+                self.rebuild_searcher(Some(fresh));
                 Ok(())
             }
             "threads" => {
@@ -312,8 +314,17 @@ impl Uci {
                 if t == 0 {
                     return Err("Threads must be at least 1".into());
                 }
-                self.threads = t.min(1024);
-                self.rebuild_searcher(false);
+                // Each search starts its threads afresh, and thousands of them on a few cores
+                // starve the one that must answer: at most four per core.
+                let cap = std::thread::available_parallelism().map_or(4, |n| 4 * n.get());
+                let cap = cap.min(1024) as u32;
+                if t > cap {
+                    self.note = Some(format!(
+                        "Threads {t}: using {cap}, four per core of this machine"
+                    ));
+                }
+                self.threads = t.min(cap);
+                self.rebuild_searcher(None);
                 Ok(())
             }
             "multipv" => {
@@ -334,14 +345,14 @@ impl Uci {
                     .map(str::to_string)
                     .collect();
                 self.eval_weights = crate::tune::parse_values(&list)?;
-                self.rebuild_searcher(false);
+                self.rebuild_searcher(None);
                 Ok(())
             }
             "move overhead" => {
                 self.overhead = value
                     .parse()
                     .map_err(|_| format!("bad Move Overhead value '{value}'"))?;
-                self.rebuild_searcher(false);
+                self.rebuild_searcher(None);
                 Ok(())
             }
             "clear hash" => {
@@ -354,13 +365,13 @@ impl Uci {
     }
 
     /// Applies Hash/Threads/overhead to the searcher (no search runs while options are set).
-    fn rebuild_searcher(&mut self, new_table: bool) {
-        let mut s = Searcher::new(1);
-        if new_table {
-            s.resize(self.hash_mb as usize);
-        } else {
+    /// A searcher with the present options: `fresh`'s table, or else the present one.
+    fn rebuild_searcher(&mut self, fresh: Option<Searcher>) {
+        let mut s = fresh.unwrap_or_else(|| {
+            let mut s = Searcher::new(1);
             s.tt = Arc::clone(&self.searcher.tt);
-        }
+            s
+        });
         s.threads = self.threads as usize;
         s.overhead_ms = self.overhead;
         s.set_eval_overrides(self.eval_weights.clone());

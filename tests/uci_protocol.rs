@@ -48,6 +48,19 @@ fn handshake_and_errors() {
         e.until("info string", 5000),
         vec!["info string error: Threads must be at least 1"]
     );
+    for (value, error) in [
+        ("abc", "bad Hash value 'abc'"),
+        ("0", "Hash must be at least 1"),
+    ] {
+        e.send(&format!("setoption name Hash value {value}"));
+        assert_eq!(
+            e.until("info string", 5000),
+            vec![format!("info string error: {error}")]
+        );
+    }
+    // The engine still searches with the table it had.
+    e.send("go depth 2");
+    assert_eq!(bestmove(&e.until("bestmove", 10000)).len(), 4);
 }
 
 #[test]
@@ -320,4 +333,25 @@ fn eval_weights_option_changes_the_evaluation_and_rejects_bad_input() {
     assert_eq!(eval(&mut e), raised);
     e.send("setoption name EvalWeights value <empty>");
     assert_eq!(eval(&mut e), own);
+}
+
+#[test]
+fn threads_beyond_four_per_core_are_capped_and_a_timed_search_still_ends() {
+    let mut e = Engine::start(&[]);
+    e.send("uci");
+    e.until("uciok", 5000);
+    e.send("setoption name Threads value 1024");
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cap = (4 * cores).min(1024);
+    if cap < 1024 {
+        assert_eq!(
+            e.until("info string", 5000),
+            vec![format!(
+                "info string Threads 1024: using {cap}, four per core of this machine"
+            )]
+        );
+    }
+    e.send("go movetime 100");
+    let l = e.until("bestmove", 20000);
+    assert_eq!(bestmove(&l).len(), 4, "{l:?}");
 }

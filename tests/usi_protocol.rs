@@ -276,6 +276,30 @@ fn tsuishogi_through_the_variant_option() {
 }
 
 #[test]
+fn sittuyin_setup_placements_are_written_and_read_as_drops() {
+    // Sittuyin over USI: its setup moves place men from the hand, so they read as drops.
+    let mut e = Engine::start(&["usi"]);
+    e.usi();
+    e.send("setoption name Variant value sittuyin");
+    let before = e.sfen();
+    e.send("go depth 2");
+    let l = e.until("bestmove", 10000);
+    let m = bestmove(&l);
+    assert!(is_usi_move(&m) && m.as_bytes()[1] == b'*', "{l:?}");
+    e.send(&format!("position startpos moves {m}"));
+    let after = e.sfen();
+    // The board changed (a placement on an own pawn sends the pawn to the hand), and the other
+    // side is to move.
+    let side = |s: &str| s.split(' ').nth(1).unwrap().to_string();
+    assert_eq!(
+        (side(&before), side(&after)),
+        ("b".into(), "w".into()),
+        "{after}"
+    );
+    assert_ne!(after.split(' ').next(), before.split(' ').next(), "{after}");
+}
+
+#[test]
 fn uci_still_plays_shogi_in_fairy_stockfish_notation() {
     let mut e = Engine::start(&[]);
     e.send("uci");

@@ -81,15 +81,15 @@ pub fn positions_from_file(path: &str, variant: &str) -> Result<Vec<BenchPos>, S
 }
 
 /// Searches each position to `depth` (fresh hash each), printing a line per position when
-/// `verbose`; returns (total nodes, milliseconds).
+/// `verbose`; returns (total nodes, milliseconds), or an error when the table cannot be had.
 pub fn run(
     list: &[BenchPos],
     depth: i32,
     threads: usize,
     hash_mb: usize,
     verbose: bool,
-) -> (u64, u64) {
-    let mut s = Searcher::new(hash_mb);
+) -> Result<(u64, u64), String> {
+    let mut s = Searcher::try_new(hash_mb)?;
     s.threads = threads.max(1);
     let mut total = 0;
     let start = Instant::now();
@@ -121,5 +121,5 @@ pub fn run(
             );
         }
     }
-    (total, start.elapsed().as_millis() as u64)
+    Ok((total, start.elapsed().as_millis() as u64))
 }

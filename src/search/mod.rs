@@ -194,8 +194,17 @@ impl Searcher {
         *self.evals.lock().unwrap() = None;
     }
 
-    pub fn resize(&mut self, hash_mb: usize) {
-        self.tt = Arc::new(TT::new(hash_mb));
+    /// A searcher with a table of `hash_mb` MB, or an error when the memory cannot be had.
+    pub fn try_new(hash_mb: usize) -> Result<Searcher, String> {
+        let mut s = Searcher::new(1);
+        s.resize(hash_mb)?;
+        Ok(s)
+    }
+
+    /// A new table of `hash_mb` MB; on failure the present one stays.
+    pub fn resize(&mut self, hash_mb: usize) -> Result<(), String> {
+        self.tt = Arc::new(TT::try_new(hash_mb)?);
+        Ok(())
     }
 
     /// Forgets everything learned: the hash table and each thread's history tables.
@@ -328,6 +337,9 @@ struct Shared<'a> {
     budget: Option<Budget>,
     /// Set by the main thread when it ends: helpers stop.
     done: AtomicBool,
+    /// Set when the main thread completes its first iteration: from then on a stop for time
+    /// leaves a searched best move.
+    main_completed: AtomicBool,
     /// Nodes near the root some thread is searching (none with one thread).
     crumbs: Vec<Crumb>,
     nodes: Vec<NodeCount>,
@@ -352,6 +364,7 @@ impl<'a> Shared<'a> {
             limits,
             budget,
             done: AtomicBool::new(false),
+            main_completed: AtomicBool::new(false),
             crumbs: if threads > 1 {
                 (0..CRUMBS).map(|_| Crumb::default()).collect()
             } else {
@@ -733,9 +746,8 @@ impl<'a> Worker<'a> {
             self.stopped = true;
             return;
         }
-        if self.id != 0 {
-            return;
-        }
+        // Every thread enforces the limits: with more threads than cores the main thread may
+        // not run for a long while.
         if let Some(n) = sh.limits.nodes
             && sh.total_nodes() >= n
         {
@@ -744,7 +756,7 @@ impl<'a> Worker<'a> {
         }
         if let Some(b) = sh.budget
             && !sh.ctl.pondering.load(Relaxed)
-            && self.completed >= 1
+            && sh.main_completed.load(Relaxed)
             && sh.ctl.clock_ms() >= b.maximum
         {
             self.stop_all();
@@ -1114,6 +1126,9 @@ impl<'a> Worker<'a> {
                 break;
             }
             self.completed = depth;
+            if self.id == 0 {
+                self.sh.main_completed.store(true, Relaxed);
+            }
             if limits.depth.is_some() && depth >= max_depth {
                 // Any thread reaching the requested depth ends the search.
                 self.stop_all();

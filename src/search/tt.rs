@@ -72,21 +72,31 @@ pub fn unpack_move(x: u64) -> Move {
 }
 
 impl TT {
+    /// A table of `mb` megabytes (rounded down to a power of two); for sizes the program itself
+    /// picks. A size from the user goes through `try_new`.
     pub fn new(mb: usize) -> TT {
-        let bytes = mb.max(1) << 20;
+        Self::try_new(mb).expect("a small hash table")
+    }
+
+    /// A table of `mb` megabytes, or an error when this machine cannot give the memory.
+    pub fn try_new(mb: usize) -> Result<TT, String> {
+        let bytes = mb.clamp(1, 1 << 30) << 20;
         let n = (bytes / std::mem::size_of::<Bucket>()).next_power_of_two();
         let n = if n * std::mem::size_of::<Bucket>() > bytes {
             n / 2
         } else {
             n
         };
-        let mut buckets = Vec::with_capacity(n);
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(n)
+            .map_err(|_| format!("cannot allocate {mb} MB for the hash table"))?;
         buckets.resize_with(n, Bucket::default);
-        TT {
+        Ok(TT {
             mask: buckets.len() - 1,
             buckets,
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     pub fn size_mb(&self) -> usize {
@@ -209,6 +219,15 @@ mod tests {
         assert_eq!(tt.size_mb(), 16);
         assert_eq!(tt.buckets.as_ptr() as usize % 64, 0);
         assert_eq!(TT::new(3).size_mb(), 2);
+    }
+
+    #[test]
+    fn a_table_larger_than_the_address_space_is_an_error_not_an_abort() {
+        // 2^30 MB is a petabyte: more than any x86-64 or AArch64 process can map.
+        let Err(e) = TT::try_new(1 << 30) else {
+            panic!("a petabyte table was allocated");
+        };
+        assert!(e.contains("cannot allocate"), "{e}");
     }
 
     #[test]
