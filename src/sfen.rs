@@ -58,35 +58,28 @@ pub fn parse_usi_square(v: &Variant, s: &str) -> Option<(Cell, usize)> {
 /// The USI string of a move: `7g7f`, `8h2b+` (promotes), `P*5e` (drop).
 pub fn move_to_usi(pos: &Position, m: Move) -> String {
     let v = &pos.v;
-    match m.kind {
-        // A game's own placement from outside the board (sittuyin's setup) reads as a drop.
-        MoveKind::Drop | MoveKind::Special if m.kind == MoveKind::Drop || m.from == NO_CELL => {
-            format!(
-                "{}*{}",
-                v.pieces[m.piece as usize].letter.to_ascii_uppercase(),
-                usi_square(v, m.to)
-            )
-        }
-        _ => {
-            let promotes = m.kind == MoveKind::Promotion
-                && m.from != NO_CELL
-                && (m.from as usize) < pos.board_cells()
-                && pos.at(m.from).kind() != m.piece;
-            // Shogi-style promoted types (`+X`) are written `+`; a choice of other types (chess
-            // pawns) by the type's letter, as in UCI.
-            let suffix = if !promotes {
-                String::new()
-            } else {
-                let l = &v.pieces[m.piece as usize].letter;
-                if l.starts_with('+') {
-                    "+".to_string()
-                } else {
-                    l.to_ascii_lowercase()
-                }
-            };
-            format!("{}{}{suffix}", usi_square(v, m.from), usi_square(v, m.to))
-        }
+    // A game's own placement from outside the board (sittuyin's setup) reads as a drop.
+    if m.kind == MoveKind::Drop || (m.kind == MoveKind::Special && m.from == NO_CELL) {
+        let letter = v.pieces[m.piece as usize].letter.to_ascii_uppercase();
+        return format!("{letter}*{}", usi_square(v, m.to));
     }
+    let promotes = m.kind == MoveKind::Promotion
+        && m.from != NO_CELL
+        && (m.from as usize) < pos.board_cells()
+        && pos.at(m.from).kind() != m.piece;
+    // Shogi-style promoted types (`+X`) are written `+`; a choice of other types (chess pawns)
+    // by the type's letter, as in UCI.
+    let suffix = if !promotes {
+        String::new()
+    } else {
+        let l = &v.pieces[m.piece as usize].letter;
+        if l.starts_with('+') {
+            "+".to_string()
+        } else {
+            l.to_ascii_lowercase()
+        }
+    };
+    format!("{}{}{suffix}", usi_square(v, m.from), usi_square(v, m.to))
 }
 
 /// Finds the legal move written in USI as `s`.

@@ -364,8 +364,8 @@ impl Uci {
         }
     }
 
-    /// Applies Hash/Threads/overhead to the searcher (no search runs while options are set).
-    /// A searcher with the present options: `fresh`'s table, or else the present one.
+    /// Applies Hash/Threads/overhead to the searcher (no search runs while options are set), on
+    /// `fresh`'s new table or else the present one.
     fn rebuild_searcher(&mut self, fresh: Option<Searcher>) {
         let mut s = fresh.unwrap_or_else(|| {
             let mut s = Searcher::new(1);
