@@ -251,6 +251,22 @@ pub fn parse(v: &Arc<Variant>, fen: &str) -> Result<Position, String> {
     v.rules
         .fen_parse_extra(&mut pos, fields.get(extra_from..).unwrap_or(&[]))?;
     pos.reset_key();
+    // A game with royal men is played with one of each player's (on the board or in hand);
+    // Fairy-Stockfish refuses a chess FEN without kings too. Only two players: in larger games a
+    // player out of the game may have lost his.
+    if v.players == 2 {
+        for p in 0..2 {
+            let royal = &v.tables.royal_types;
+            if !royal.is_empty()
+                && royal
+                    .iter()
+                    .all(|&t| pos.cells_of(p, t).is_empty() && pos.hand(p, t) == 0)
+            {
+                let case = if p == 0 { "upper" } else { "lower" };
+                return Err(format!("the {case}-case side has no royal man"));
+            }
+        }
+    }
     // The side that just moved must not be left in check.
     let prev = if side == 0 { v.players - 1 } else { side - 1 };
     if v.players == 2 && pos.royal_attacked(prev) {
@@ -431,4 +447,31 @@ pub fn to_fen(pos: &Position) -> String {
 
 pub fn cell_name(v: &Variant, c: Cell) -> String {
     v.geo.name(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants;
+
+    #[test]
+    fn a_two_player_game_with_royal_men_needs_one_of_each_side() {
+        let chess = variants::build("chess", "").unwrap();
+        assert!(parse(&chess, "k7/8/8/8/8/8/8/7K w - - 0 1").is_ok());
+        for (fen, side) in [
+            ("k7/8/8/8/8/8/8/8 w - - 0 1", "upper"),
+            ("8/8/8/8/8/8/8/7K w - - 0 1", "lower"),
+            ("8/8/8/8/8/8/8/8 w - - 0 1", "upper"),
+        ] {
+            let Err(e) = parse(&chess, fen) else {
+                panic!("{fen} was accepted");
+            };
+            assert_eq!(e, format!("the {side}-case side has no royal man"));
+        }
+        let xiangqi = variants::build("xiangqi", "").unwrap();
+        assert!(parse(&xiangqi, "4k4/9/9/9/9/9/9/9/9/R8 w - - 0 1").is_err());
+        // Where the king is an ordinary man (giveaway), none is needed.
+        let giveaway = variants::build("giveaway", "").unwrap();
+        assert!(parse(&giveaway, "8/8/8/8/8/8/p7/7P w - - 0 1").is_ok());
+    }
 }
