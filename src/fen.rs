@@ -251,18 +251,13 @@ pub fn parse(v: &Arc<Variant>, fen: &str) -> Result<Position, String> {
     v.rules
         .fen_parse_extra(&mut pos, fields.get(extra_from..).unwrap_or(&[]))?;
     pos.reset_key();
-    // A game with royal men is played with one of each player's (on the board or in hand);
-    // Fairy-Stockfish refuses a chess FEN without kings too. Only two players: in larger games a
-    // player out of the game may have lost his.
-    if v.players == 2 {
-        for p in 0..2 {
-            let royal = &v.tables.royal_types;
-            if !royal.is_empty()
-                && royal
-                    .iter()
-                    .all(|&t| pos.cells_of(p, t).is_empty() && pos.hand(p, t) == 0)
-            {
-                let case = if p == 0 { "upper" } else { "lower" };
+    // A game with royal men is played with one of each side's, on the board or in hand (sittuyin
+    // places its king); Fairy-Stockfish refuses a chess FEN without kings too. Only two players:
+    // in larger games a player out of the game may have lost his.
+    let royal = &v.tables.royal_types;
+    if v.players == 2 && !royal.is_empty() {
+        for (p, case) in [(0, "upper"), (1, "lower")] {
+            if pos.royal_count(p) == 0 && royal.iter().all(|&t| pos.hand(p, t) == 0) {
                 return Err(format!("the {case}-case side has no royal man"));
             }
         }

@@ -8,11 +8,14 @@ use chatrang::position::Position;
 use chatrang::search::{self, Control, Limits, Searcher, bench};
 use chatrang::{fen, notation, perft, uci, usi, variants};
 
-/// `--threads`: 1 to 1024, as the UCI `Threads` option.
+/// `--threads`: 1 to `MAX_THREADS`, as the UCI `Threads` option.
 fn thread_count(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
-        Ok(n) if (1..=1024).contains(&n) => Ok(n),
-        _ => Err(format!("'{s}' is not a thread count from 1 to 1024")),
+        Ok(n) if (1..=search::MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{s}' is not a thread count from 1 to {}",
+            search::MAX_THREADS
+        )),
     }
 }
 

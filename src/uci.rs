@@ -12,7 +12,7 @@ use crate::notation::{move_to_string, parse_move};
 use crate::perft::{divide, perft};
 use crate::position::Position;
 use crate::search::tt::{BOUND_LOWER, BOUND_UPPER};
-use crate::search::{Control, Info, Limits, Searcher, score_string};
+use crate::search::{Control, Info, Limits, MAX_THREADS, Searcher, score_string};
 use crate::variant::Variant;
 use crate::variants;
 
@@ -244,7 +244,7 @@ impl Uci {
         );
         s += "option name VariantOptions type string default <empty>\n";
         s += "option name Hash type spin default 16 min 1 max 33554432\n";
-        s += "option name Threads type spin default 1 min 1 max 1024\n";
+        s += &format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}\n");
         s += "option name Clear Hash type button\n";
         s += "option name MultiPV type spin default 1 min 1 max 500\n";
         s += "option name Ponder type check default false\n";
@@ -317,7 +317,7 @@ impl Uci {
                 // Each search starts its threads afresh, and thousands of them on a few cores
                 // starve the one that must answer: at most four per core.
                 let cap = std::thread::available_parallelism().map_or(4, |n| 4 * n.get());
-                let cap = cap.min(1024) as u32;
+                let cap = cap.min(MAX_THREADS) as u32;
                 if t > cap {
                     self.note = Some(format!(
                         "Threads {t}: using {cap}, four per core of this machine"

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use crate::fen;
 use crate::movegen::{MoveList, legal_moves};
 use crate::outcome::outcome_with;
-use crate::search::{MATE, MATE_BOUND};
+use crate::search::{MATE, MATE_BOUND, MAX_THREADS};
 use crate::sfen::{move_to_usi, parse_sfen, parse_usi_move, to_sfen};
 use crate::uci::{Dialect, Sink, SinkWriter, Uci, emit, parse_go};
 use crate::variant::GameResult;
@@ -122,7 +122,7 @@ impl Usi {
         s += "id author the chatrang developers\n";
         s += "option name USI_Hash type spin default 16 min 1 max 65536\n";
         s += "option name USI_Ponder type check default false\n";
-        s += "option name Threads type spin default 1 min 1 max 1024\n";
+        s += &format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}\n");
         s += "option name MultiPV type spin default 1 min 1 max 500\n";
         s += "option name MoveOverhead type spin default 50 min 0 max 5000\n";
         s += &format!(

@@ -39,6 +39,8 @@ pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
 pub const INF: i32 = 32001;
 /// Stack of each search thread: move lists live on it (32 KB each per ply).
 pub const STACK_SIZE: usize = 128 << 20;
+/// Most search threads (`Threads`, `--threads`).
+pub const MAX_THREADS: usize = 1024;
 const NO_EVAL: i32 = -32002;
 
 /// Shared between the protocol thread and a running search.
