@@ -26,7 +26,7 @@ use crate::outcome::{judged_without_moves, outcome_with, outcome_without_moves};
 use crate::piece::PieceType;
 use crate::position::Position;
 use crate::variant::{GameResult, Outcome, Variant};
-use correction::Correction;
+use correction::{Correction, Slots};
 
 pub use ordering::is_tactical;
 pub use time::{Budget, Limits};
@@ -518,8 +518,6 @@ pub(crate) struct Worker<'a> {
 /// A running count fades the static evaluation linearly over its last this many plies (about the
 /// search's horizon at short time controls).
 const COUNT_FADE: i32 = 16;
-/// The correction slot of an evaluation the correction history must not learn from.
-const NO_SLOT: usize = usize::MAX;
 
 /// Entries of each thread's evaluation cache (a power of two).
 const ECACHE_SIZE: usize = 1 << 16;
@@ -698,13 +696,13 @@ impl<'a> Worker<'a> {
     /// hash entry's `tt_eval` when it has one —, raw with the correction history's adjustment;
     /// mate-range scores stay as they are).
     #[inline]
-    fn static_eval(&mut self, tt_eval: Option<i32>) -> (usize, i32, i32) {
+    fn static_eval(&mut self, tt_eval: Option<i32>) -> (Slots, i32, i32) {
         let raw = match tt_eval {
             Some(e) if e != NO_EVAL => e,
             _ => self.eval_cached(),
         };
         if raw.abs() >= MATE_BOUND {
-            return (NO_SLOT, raw, raw);
+            return (Slots::NONE, raw, raw);
         }
         if self.count_hook
             && let Some(left) = self.pos.v.rules.count_left(&self.pos)
@@ -722,7 +720,7 @@ impl<'a> Worker<'a> {
             } else {
                 COUNT_FADE
             };
-            return (NO_SLOT, raw, raw * fade / COUNT_FADE);
+            return (Slots::NONE, raw, raw * fade / COUNT_FADE);
         }
         let slot = self.learned.corr.slot(&self.pos);
         let corrected = self
@@ -1336,7 +1334,7 @@ impl<'a> Worker<'a> {
         }
         let ep = self.sh.ep;
         let (corr_slot, raw_eval, static_eval) = if in_check {
-            (0, NO_EVAL, NO_EVAL)
+            (Slots::NONE, NO_EVAL, NO_EVAL)
         } else {
             self.static_eval(hit.filter(|h| h.bound != BOUND_NONE).map(|h| h.eval))
         };
@@ -1693,7 +1691,7 @@ impl<'a> Worker<'a> {
             && (best_move.is_none() || !ordering::is_tactical(&self.pos, best_move))
             && !(bound == BOUND_LOWER && best <= static_eval)
             && !(bound == BOUND_UPPER && best >= static_eval)
-            && corr_slot != NO_SLOT
+            && corr_slot != Slots::NONE
         {
             self.learned.corr.update(corr_slot, best - raw_eval, depth);
         }
