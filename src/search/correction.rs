@@ -3,7 +3,7 @@
 //! men. The evaluation misjudges some structures and placements consistently (a blocked centre, a
 //! weak king's cover, a trapped piece); the search learns it as it goes.
 
-use crate::piece::{PieceType, Player};
+use crate::piece::{MAX_PLAYERS, PieceType, Player};
 use crate::position::Position;
 
 /// Entries per table (a power of two).
@@ -19,13 +19,13 @@ const LIMIT: i32 = 64;
 pub struct Slots {
     pawn: u32,
     /// One table per owner of the other men: their placement, per side to move.
-    pieces: [u32; 4],
+    pieces: [u32; MAX_PLAYERS],
 }
 
 impl Slots {
     pub const NONE: Slots = Slots {
         pawn: u32::MAX,
-        pieces: [u32::MAX; 4],
+        pieces: [u32::MAX; MAX_PLAYERS],
     };
 }
 
@@ -55,7 +55,7 @@ impl Correction {
         let z = &pos.v.zobrist;
         let n = self.players;
         let mut pawn = 0u64;
-        let mut pieces = [0u64; 4];
+        let mut pieces = [0u64; MAX_PLAYERS];
         for (p, key) in pieces.iter_mut().enumerate().take(n) {
             for (t, &pl) in self.pawn_like.iter().enumerate() {
                 let k = if pl { &mut pawn } else { &mut *key };
@@ -68,7 +68,7 @@ impl Correction {
         let index = |table: usize, key: u64| (table * SIZE + (key >> 40) as usize % SIZE) as u32;
         let mut out = Slots {
             pawn: index(side, pawn),
-            pieces: [u32::MAX; 4],
+            pieces: [u32::MAX; MAX_PLAYERS],
         };
         for (p, &key) in pieces.iter().enumerate().take(n) {
             out.pieces[p] = index(side * n + p, key);
