@@ -54,25 +54,21 @@ impl Correction {
     pub fn slot(&self, pos: &Position) -> Slots {
         let z = &pos.v.zobrist;
         let n = self.players;
+        let side = pos.side as usize;
+        let index = |table: usize, key: u64| (table * SIZE + (key >> 40) as usize % SIZE) as u32;
+        let mut out = Slots::NONE;
         let mut pawn = 0u64;
-        let mut pieces = [0u64; MAX_PLAYERS];
-        for (p, key) in pieces.iter_mut().enumerate().take(n) {
+        for p in 0..n {
+            let mut pieces = 0u64;
             for (t, &pl) in self.pawn_like.iter().enumerate() {
-                let k = if pl { &mut pawn } else { &mut *key };
+                let k = if pl { &mut pawn } else { &mut pieces };
                 for &c in pos.cells_of(p as Player, t as PieceType) {
                     *k ^= z.piece(pos.at(c), c);
                 }
             }
+            out.pieces[p] = index(side * n + p, pieces);
         }
-        let side = pos.side as usize;
-        let index = |table: usize, key: u64| (table * SIZE + (key >> 40) as usize % SIZE) as u32;
-        let mut out = Slots {
-            pawn: index(side, pawn),
-            pieces: [u32::MAX; MAX_PLAYERS],
-        };
-        for (p, &key) in pieces.iter().enumerate().take(n) {
-            out.pieces[p] = index(side * n + p, key);
-        }
+        out.pawn = index(side, pawn);
         out
     }
 
