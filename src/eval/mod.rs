@@ -8,7 +8,7 @@
 //! by the non-pawn material left, scaled down when the side ahead has no mating material. No
 //! allocation happens in `evaluate`.
 
-mod attacks;
+pub(crate) mod attacks;
 mod weights;
 
 pub use weights::Weights;

@@ -9,6 +9,7 @@ pub mod bench;
 mod correction;
 mod ordering;
 pub mod see;
+mod threats;
 pub mod time;
 pub mod tt;
 
@@ -1450,6 +1451,7 @@ impl<'a> Worker<'a> {
             Move::NONE
         };
         let killers = self.killers[ply];
+        let threats = threats::Threats::new(&self.pos, ep);
         let mut scores: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
         for &m in &list {
             let s = if m == tt_move {
@@ -1467,6 +1469,7 @@ impl<'a> Worker<'a> {
                     ordering::KILLER - 2
                 } else {
                     self.quiet_score(ply, self.hidx(m), ORDER_WEIGHT)
+                        + threats.as_ref().map_or(0, |t| t.score(&self.pos, ep, m))
                 }
             };
             scores.push(s);
