@@ -7,6 +7,7 @@
 # nodes(1 thread) / (nodes(T threads) / T).
 #
 #   scripts/smp_scaling.sh [depth] [runs] [threads...]    (defaults: 13, 3, "1 2")
+#   BIN=path/to/chatrang scripts/smp_scaling.sh ...       (another build; no cargo build then)
 # A single tree's time to depth with 2 threads varies by 2x either way: judge by many positions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,8 +15,10 @@ DEPTH=${1:-13}
 RUNS=${2:-3}
 shift $(( $# > 2 ? 2 : $# )) || true
 THREADS=${*:-1 2}
-cargo build --release -q
-BIN=target/release/chatrang
+if [ -z "${BIN:-}" ]; then
+    cargo build --release -q
+    BIN=target/release/chatrang
+fi
 POSITIONS=${POSITIONS:-scripts/smp_positions.fen}
 # Runs interleave the thread counts, so a drift of the machine's speed hits each alike.
 LOG=$(mktemp)

@@ -449,6 +449,8 @@ struct RootMove {
     prev: i32,
     seldepth: i32,
     pv: Vec<Move>,
+    /// Nodes spent below this move over the whole search (time management).
+    effort: u64,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -632,6 +634,7 @@ impl<'a> Worker<'a> {
                 prev: -INF,
                 seldepth: 0,
                 pv: vec![m],
+                effort: 0,
             })
             .collect();
         Worker {
@@ -1160,12 +1163,7 @@ impl<'a> Worker<'a> {
             if let Some(b) = self.sh.budget
                 && !self.sh.ctl.pondering.load(Relaxed)
             {
-                let factor = match stable {
-                    0 => 1.6,
-                    1 => 1.1,
-                    2 => 0.8,
-                    _ => 0.6,
-                };
+                let factor = time::optimum_factor(stable, best.effort, self.nodes);
                 let used = self.sh.ctl.clock_ms() as f64;
                 if !b.fixed && used >= b.optimum as f64 * factor {
                     break;
@@ -1205,6 +1203,7 @@ impl<'a> Worker<'a> {
             self.pos.make(m);
             let gives_check = self.pos.in_check();
             let new_depth = depth - 1 + gives_check as i32;
+            let nodes_before = self.nodes;
             let mut v;
             if i == start {
                 v = -self.search(-beta, -alpha, new_depth, 1, false, gives_check);
@@ -1223,6 +1222,7 @@ impl<'a> Worker<'a> {
                 }
             }
             self.pos.unmake(m);
+            self.root[i].effort += self.nodes - nodes_before;
             if self.stopped {
                 break;
             }
@@ -2053,12 +2053,21 @@ mod tests {
 
     /// Runs `f` on a fresh worker for `fen` (its own thread: the search needs a deep stack).
     fn with_worker<R: Send>(fen: &str, f: impl FnOnce(&mut Worker) -> R + Send) -> R {
+        with_worker_to(fen, 64, f)
+    }
+
+    /// `with_worker` whose search limit is `depth`.
+    fn with_worker_to<R: Send>(
+        fen: &str,
+        depth: i32,
+        f: impl FnOnce(&mut Worker) -> R + Send,
+    ) -> R {
         let chess = variants::build("chess", "").unwrap();
         let mut pos = fen::parse(&chess, fen).unwrap();
         let s = Searcher::new(1);
         let ep = s.eval_params(&chess);
         let ctl = Control::new(false);
-        let limits = Limits::depth(64);
+        let limits = Limits::depth(depth);
         let mut root = MoveList::new();
         legal_moves(&mut pos, &mut root);
         let sh = Shared::new(&s.tt, &ctl, &ep, &limits, None, 1, &root);
@@ -2091,6 +2100,24 @@ mod tests {
         assert!(v >= PROBCUT_MARGIN);
         // Not when beta is already beyond what the capture wins.
         assert_eq!(probcut_at(fen, 1500), None);
+    }
+
+    #[test]
+    fn root_effort_counts_the_nodes_below_each_root_move() {
+        // White's queen is attacked by a pawn: saving it takes most of the search.
+        let fen = "rnbqkbnr/pppp1ppp/8/8/4p3/3Q4/PPPP1PPP/RNB1KBNR w KQkq - 0 3";
+        with_worker_to(fen, 7, |w| {
+            w.iterate(&mut |_| {});
+            let total: u64 = w.root.iter().map(|r| r.effort).sum();
+            // Every node but the root's own visits of its moves lies below some root move.
+            assert!(
+                total < w.nodes && total * 10 > w.nodes * 9,
+                "{total} of {}",
+                w.nodes
+            );
+            let best = &w.root[0];
+            assert!(w.root[1..].iter().all(|r| r.effort < best.effort));
+        })
     }
 
     #[test]

@@ -94,9 +94,34 @@ pub fn budget(l: &Limits, overhead: u64) -> Option<Budget> {
     })
 }
 
+/// Share of the optimum after which no new iteration starts: longer while the best move keeps
+/// changing (`stable` iterations without a change), shorter when nearly all the nodes went into
+/// the best move, so the others were refuted quickly (Stockfish's node effort).
+pub fn optimum_factor(stable: u32, best_effort: u64, nodes: u64) -> f64 {
+    let f = match stable {
+        0 => 1.6,
+        1 => 1.1,
+        2 => 0.8,
+        _ => 0.6,
+    };
+    if best_effort * 100_000 >= nodes.max(1) * 93_340 {
+        f * 0.76
+    } else {
+        f
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_best_move_that_took_nearly_all_the_nodes_shortens_the_think() {
+        assert_eq!(optimum_factor(0, 50, 100), 1.6);
+        assert!((optimum_factor(0, 95, 100) - 1.6 * 0.76).abs() < 1e-9);
+        assert!(optimum_factor(3, 99, 100) < optimum_factor(3, 90, 100));
+        assert!(optimum_factor(1, 0, 0) > optimum_factor(2, 0, 0));
+    }
 
     #[test]
     fn budget_is_within_the_clock() {
