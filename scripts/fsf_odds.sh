@@ -13,10 +13,15 @@
 #     option  e.g. EvalWeights=zone_hit=60,shelter=22 (passed as option.NAME=VALUE)
 #
 # Environment: ENGINE (a chatrang binary; default: cargo build --release and a copy), FSF
-# (default /usr/local/bin/fairy-stockfish-lb), TC (chatrang's clock, default 1+0.01), VARIANT
-# (default chess: the openings of scripts/openings_chess.pgn), OPENINGS (a .pgn or .epd file of
-# openings for another variant, in cutechess-cli's notation), CONCURRENCY (default 2), OUT (logs
-# and PGN, default /tmp/chatrang-odds), CUTECHESS (see scripts/cutechess.sh).
+# (default /usr/local/bin/fairy-stockfish-lb), TC (chatrang's clock, default 1+0.01), OUR_NODES
+# (chatrang at a fixed number of nodes per move instead of the clock: a change to the tree's shape
+# is then measured apart from the machine's load, e.g. while something compiles; both sides are
+# then deterministic, so each opening gives one game per colour and the run needs as many distinct
+# openings as rounds: scripts/openings_chess_balanced.epd has 385, so 770 games with
+# ORDER=sequential), VARIANT (default chess: the openings of scripts/openings_chess.pgn, 20 of
+# them), OPENINGS (a .pgn or .epd file of openings, in cutechess-cli's notation), ORDER (random or
+# sequential, default random), CONCURRENCY (default 2), OUT (logs and PGN, default
+# /tmp/chatrang-odds), CUTECHESS (see scripts/cutechess.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -48,12 +53,14 @@ if [ "$VARIANT" = chess ]; then
     OPENINGS=${OPENINGS:-$ROOT/scripts/openings_chess.pgn}
 fi
 if [ -n "${OPENINGS:-}" ]; then
-    book=(-openings file="$OPENINGS" format="${OPENINGS##*.}" order=random -srand "$SEED")
+    book=(-openings file="$OPENINGS" format="${OPENINGS##*.}" order="${ORDER:-random}" -srand "$SEED")
 fi
 # -maxmoves: cutechess-cli's makruk never ends a repetition without a count running.
-name="odds-$VARIANT-$NODES-$SEED${*:+-$(echo "$*" | tr -c 'A-Za-z0-9_=\n' _ | cut -c1-60)}"
+ours=(tc="$TC")
+[ -n "${OUR_NODES:-}" ] && ours=(tc=inf nodes="$OUR_NODES")
+name="odds-$VARIANT-$NODES-$SEED${OUR_NODES:+-n$OUR_NODES}${*:+-$(echo "$*" | tr -c 'A-Za-z0-9_=\n' _ | cut -c1-60)}"
 "$CC" -variant "$ccv" \
-    -engine name=chatrang cmd="$ENGINE" proto=uci option.Hash=16 tc="$TC" "${opts[@]}" \
+    -engine name=chatrang cmd="$ENGINE" proto=uci option.Hash=16 "${ours[@]}" "${opts[@]}" \
     -engine name=fairy-stockfish cmd="$FSF" proto=uci option.Hash=16 tc=inf nodes="$NODES" \
     -each timemargin=50 "${book[@]}" -games 2 -rounds $(( (GAMES + 1) / 2 )) -repeat \
     -concurrency "${CONCURRENCY:-2}" -recover -maxmoves 400 -pgnout "$OUT/$name.pgn" > "$OUT/$name.log" 2>&1
