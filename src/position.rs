@@ -42,6 +42,9 @@ pub struct Position {
     pub fullmove: u32,
     /// Plies played from the root position (the FEN's position).
     pub ply: u32,
+    /// Per player, the XOR of the keys of his pawn-like men (odd slots) and of his other men
+    /// (even slots), kept as the men move: the correction history's keys (docs/eval.md).
+    men_keys: [u64; 2 * MAX_PLAYERS],
 }
 
 impl Position {
@@ -71,6 +74,7 @@ impl Position {
             history: Vec::with_capacity(1024),
             fullmove: 1,
             ply: 0,
+            men_keys: [0; 2 * MAX_PLAYERS],
             v,
         }
     }
@@ -140,7 +144,21 @@ impl Position {
         self.list[s * n + len] = c;
         self.list_pos[c as usize] = len as u16;
         self.list_len[s] += 1;
-        self.st.key ^= self.v.zobrist.piece(p, c);
+        let k = self.v.zobrist.piece(p, c);
+        self.st.key ^= k;
+        self.men_keys[self.men_slot(p)] ^= k;
+    }
+
+    /// Slot of man `p` in `men_keys`.
+    #[inline]
+    fn men_slot(&self, p: Piece) -> usize {
+        p.owner() as usize * 2 + (self.v.pawn_like >> p.kind() & 1) as usize
+    }
+
+    /// The XOR of the keys of player `p`'s pawn-like men (`pawn_like`) or of his other men.
+    #[inline]
+    pub fn men_key(&self, p: Player, pawn_like: bool) -> u64 {
+        self.men_keys[p as usize * 2 + pawn_like as usize]
     }
 
     /// Removes the man on `c` and returns it.
@@ -157,7 +175,9 @@ impl Position {
         self.list[s * n + i] = moved;
         self.list_pos[moved as usize] = i as u16;
         self.list_len[s] -= 1;
-        self.st.key ^= self.v.zobrist.piece(p, c);
+        let k = self.v.zobrist.piece(p, c);
+        self.st.key ^= k;
+        self.men_keys[self.men_slot(p)] ^= k;
         p
     }
 
@@ -171,7 +191,9 @@ impl Position {
         self.list[s * self.board.len() + i as usize] = to;
         self.list_pos[to as usize] = i;
         let z = &self.v.zobrist;
-        self.st.key ^= z.piece(p, from) ^ z.piece(p, to);
+        let k = z.piece(p, from) ^ z.piece(p, to);
+        self.st.key ^= k;
+        self.men_keys[self.men_slot(p)] ^= k;
     }
 
     pub fn set_hand(&mut self, player: Player, t: PieceType, n: u8) {
@@ -628,5 +650,61 @@ impl Position {
 
     pub fn board_cells(&self) -> usize {
         self.board.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::movegen::{MoveList, legal_moves};
+    use crate::{fen, variants};
+
+    /// Each player's men keys recomputed from the board.
+    fn men_keys_from_scratch(pos: &super::Position) -> Vec<u64> {
+        let mut k = vec![0u64; 2 * super::MAX_PLAYERS];
+        for c in 0..pos.board_cells() {
+            let p = pos.at(c as super::Cell);
+            if !p.is_empty() {
+                k[pos.men_slot(p)] ^= pos.v.zobrist.piece(p, c as super::Cell);
+            }
+        }
+        k
+    }
+
+    fn walk(pos: &mut super::Position, depth: u32) {
+        assert_eq!(pos.men_keys.to_vec(), men_keys_from_scratch(pos));
+        if depth == 0 {
+            return;
+        }
+        let mut list = MoveList::new();
+        legal_moves(pos, &mut list);
+        for &m in &list {
+            pos.make(m);
+            walk(pos, depth - 1);
+            pos.unmake(m);
+        }
+    }
+
+    /// Through captures, promotions, castling, en passant and drops, the men keys stay what the
+    /// board gives, and the pawn-like men's keys are apart from the others'.
+    #[test]
+    fn men_keys_follow_the_men_through_make_and_unmake() {
+        for (game, f) in [
+            (
+                "chess",
+                "r3k2r/p1ppqPb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPpP/R3K2R b KQkq e3 0 1",
+            ),
+            (
+                "shogi",
+                "lnsgk2nl/1r4gs1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1SG4R1/LN2KGSNL[Bb] w - - 0 1",
+            ),
+        ] {
+            let v = variants::build(game, "").unwrap();
+            let mut pos = fen::parse(&v, f).unwrap();
+            let before = pos.men_keys;
+            walk(&mut pos, 2);
+            assert_eq!(pos.men_keys, before);
+            assert_ne!(pos.men_key(0, true), 0, "{game}");
+            assert_ne!(pos.men_key(0, false), 0, "{game}");
+        }
     }
 }

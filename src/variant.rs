@@ -231,6 +231,9 @@ pub struct Variant {
     pub hooks: HookFlags,
     pub tables: Tables,
     pub zobrist: Zobrist,
+    /// The pawn-like types, one bit each (`eval::pawn_like_types`): positions keep their men's
+    /// keys apart from the other men's.
+    pub pawn_like: u64,
     /// How pictures draw the board (display only).
     pub drawing: Drawing,
     /// Evaluation weights fitted to this game (`chatrang tune`); `None`: the shared defaults.
@@ -302,6 +305,7 @@ impl VariantBuilder {
                 hooks: HookFlags::default(),
                 tables: Tables::default(),
                 zobrist: Zobrist::default(),
+                pawn_like: 0,
                 drawing: Drawing::default(),
                 eval_weights: None,
             },
@@ -418,6 +422,7 @@ impl VariantBuilder {
         }
         self.v.tables = Tables::compile(&self.v)?;
         self.v.zobrist = Zobrist::new(&self.v);
+        self.v.pawn_like = crate::eval::pawn_like_types(&self.v);
         Ok(self.v)
     }
 

@@ -182,6 +182,50 @@ pub fn derived_value(avg_mobility: f64) -> i32 {
     ((66.0 * avg_mobility).round() as i32).max(50)
 }
 
+/// Per type: the average expected mobility (army 0) over the cells where it has moves, and the
+/// base value — the game's own, else derived from that mobility.
+pub fn type_values(v: &Variant) -> (Vec<f64>, Vec<i32>) {
+    let cells: Vec<Cell> = v.geo.cells().filter(|&c| v.geo.is_grid(c)).collect();
+    let avg_mob: Vec<f64> = (0..v.pieces.len())
+        .map(|t| {
+            let (mut s, mut n) = (0.0, 0);
+            for &c in &cells {
+                let m = expected_mobility(v, 0, t as PieceType, c);
+                if m > 0.0 {
+                    s += m;
+                    n += 1;
+                }
+            }
+            if n > 0 { s / n as f64 } else { 0.0 }
+        })
+        .collect();
+    let base = v
+        .pieces
+        .iter()
+        .zip(&avg_mob)
+        .map(|(p, &m)| {
+            if p.value > 0 {
+                p.value
+            } else {
+                derived_value(m)
+            }
+        })
+        .collect();
+    (avg_mob, base)
+}
+
+/// The pawn-like types, one bit each: they promote, are not royal and are worth at most 150.
+/// Their men make the pawn structure (passed men, the correction history's structure key).
+pub fn pawn_like_types(v: &Variant) -> u64 {
+    let (_, base) = type_values(v);
+    v.pieces
+        .iter()
+        .zip(base)
+        .enumerate()
+        .filter(|(_, (p, b))| p.promotion.is_some() && *b <= 150 && !p.royal)
+        .fold(0, |m, (t, _)| m | 1 << t)
+}
+
 impl EvalParams {
     /// The game's evaluation data under its own weights, or the shared defaults.
     pub fn new(va: &std::sync::Arc<Variant>) -> EvalParams {
@@ -198,28 +242,8 @@ impl EvalParams {
         let armies = players.max(1);
         let cells: Vec<Cell> = v.geo.cells().filter(|&c| v.geo.is_grid(c)).collect();
         let royal: Vec<bool> = v.pieces.iter().map(|p| p.royal).collect();
-        // Average expected mobility per type (army 0), over the cells where it has moves.
-        let mut avg_mob = vec![0.0f64; nt];
-        for (t, avg) in avg_mob.iter_mut().enumerate() {
-            let (mut s, mut n) = (0.0, 0);
-            for &c in &cells {
-                let m = expected_mobility(v, 0, t as PieceType, c);
-                if m > 0.0 {
-                    s += m;
-                    n += 1;
-                }
-            }
-            *avg = if n > 0 { s / n as f64 } else { 0.0 };
-        }
-        let base: Vec<i32> = (0..nt)
-            .map(|t| {
-                let d = v.pieces[t].value;
-                if d > 0 { d } else { derived_value(avg_mob[t]) }
-            })
-            .collect();
-        let pawn_like: Vec<bool> = (0..nt)
-            .map(|t| v.pieces[t].promotion.is_some() && base[t] <= 150 && !royal[t])
-            .collect();
+        let (avg_mob, base) = type_values(v);
+        let pawn_like: Vec<bool> = (0..nt).map(|t| v.pawn_like >> t & 1 != 0).collect();
         let rider: Vec<bool> = (0..nt)
             .map(|t| {
                 !royal[t]

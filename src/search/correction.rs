@@ -3,7 +3,7 @@
 //! men. The evaluation misjudges some structures and placements consistently (a blocked centre, a
 //! weak king's cover, a trapped piece); the search learns it as it goes.
 
-use crate::piece::{MAX_PLAYERS, PieceType, Player};
+use crate::piece::{MAX_PLAYERS, Player};
 use crate::position::Position;
 
 /// Entries per table (a power of two).
@@ -33,40 +33,31 @@ pub struct Correction {
     players: usize,
     pawn: Vec<i32>,
     pieces: Vec<i32>,
-    /// The types whose men make the structure key (pawn-like men).
-    pawn_like: Vec<bool>,
 }
 
 impl Correction {
-    pub fn new(players: usize, pawn_like: &[bool]) -> Correction {
+    pub fn new(players: usize) -> Correction {
         Correction {
             players,
             pawn: vec![0; players * SIZE],
             pieces: vec![0; players * players * SIZE],
-            pawn_like: pawn_like.to_vec(),
         }
     }
 
     /// The slots of `pos`: per side to move, the cells of every pawn-like man, and of each
     /// player the cells of his other men (their placement tells what the evaluation misjudges
-    /// about them: a trapped piece, a king's attackers).
+    /// about them: a trapped piece, a king's attackers). The position keeps these keys as its
+    /// men move.
     #[inline]
     pub fn slot(&self, pos: &Position) -> Slots {
-        let z = &pos.v.zobrist;
         let n = self.players;
         let side = pos.side as usize;
         let index = |table: usize, key: u64| (table * SIZE + (key >> 40) as usize % SIZE) as u32;
         let mut out = Slots::NONE;
         let mut pawn = 0u64;
         for p in 0..n {
-            let mut pieces = 0u64;
-            for (t, &pl) in self.pawn_like.iter().enumerate() {
-                let k = if pl { &mut pawn } else { &mut pieces };
-                for &c in pos.cells_of(p as Player, t as PieceType) {
-                    *k ^= z.piece(pos.at(c), c);
-                }
-            }
-            out.pieces[p] = index(side * n + p, pieces);
+            pawn ^= pos.men_key(p as Player, true);
+            out.pieces[p] = index(side * n + p, pos.men_key(p as Player, false));
         }
         out.pawn = index(side, pawn);
         out
@@ -112,8 +103,7 @@ mod tests {
 
     fn chess() -> (std::sync::Arc<crate::variant::Variant>, Correction) {
         let v = variants::build("chess", "").unwrap();
-        let ep = crate::eval::EvalParams::new(&v);
-        let c = Correction::new(2, &ep.pawn_like);
+        let c = Correction::new(2);
         (v, c)
     }
 

@@ -158,7 +158,7 @@ pub(crate) struct Learned {
 }
 
 impl Learned {
-    fn new(v: &Arc<Variant>, ep: &EvalParams) -> Learned {
+    fn new(v: &Arc<Variant>) -> Learned {
         let players = v.players as usize;
         // Drop games: drops have history slots of their own, after the board moves'.
         let hs = v.pieces.len() * v.geo.num_cells() * (1 + v.drops as usize);
@@ -173,7 +173,7 @@ impl Learned {
                 let len = nt * v.geo.num_cells() * (nt + 1);
                 vec![0; if len <= MAX_CONT { len } else { 0 }]
             },
-            corr: Correction::new(players, &ep.pawn_like),
+            corr: Correction::new(players),
         }
     }
 }
@@ -649,7 +649,7 @@ impl<'a> Worker<'a> {
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
             learned: learned
                 .filter(|l| Arc::ptr_eq(&l.variant, &v))
-                .unwrap_or_else(|| Learned::new(&v, sh.ep)),
+                .unwrap_or_else(|| Learned::new(&v)),
             stack: vec![
                 Frame {
                     eval: NO_EVAL,
