@@ -1,6 +1,7 @@
 //! What each man attacks and where it can go, read from the compiled move tables: the raw
 //! material of the evaluation's threat, mobility and king-attack terms (docs/eval.md).
 
+use super::lines::Lines;
 use super::{BITS_WORDS, Bits};
 use crate::geometry::Cell;
 use crate::piece::Piece;
@@ -94,14 +95,106 @@ pub fn scan_as(pos: &Position, c: Cell, p: Piece, mut f: impl FnMut(Cell, u8)) {
     }
 }
 
+/// The cells man `p` on `c` attacks and the cells it can move to now, as sets of `N` words:
+/// from `lines` on boards of up to 128 cells (`N` = 2), else from a walk (`scan_as`). `occ` holds
+/// every man, `enemy` the men of the other side.
+#[inline(always)]
+pub fn man_sets<const N: usize>(
+    pos: &Position,
+    lines: Option<&Lines>,
+    occ: &[u64; N],
+    enemy: &[u64; N],
+    c: Cell,
+    p: Piece,
+) -> ([u64; N], [u64; N]) {
+    if N == 2
+        && let Some(l) = lines
+        && let Some((a, r)) = l.sets(p, c, wide(occ), wide(enemy))
+    {
+        return (narrow(a), narrow(r));
+    }
+    let (mut a, mut r) = ([0; N], [0; N]);
+    scan_as(pos, c, p, |x, fl| {
+        if fl & ATTACK != 0 {
+            set(&mut a, x);
+        }
+        if fl & REACH != 0 {
+            set(&mut r, x);
+        }
+    });
+    (a, r)
+}
+
+/// The first 128 cells of a set.
 #[inline]
-pub fn set(b: &mut Bits, c: Cell) {
+fn wide<const N: usize>(s: &[u64; N]) -> u128 {
+    s[0] as u128 | (s.get(1).copied().unwrap_or(0) as u128) << 64
+}
+
+/// A 128-cell set as `N` words.
+#[inline]
+fn narrow<const N: usize>(x: u128) -> [u64; N] {
+    let mut s = [0; N];
+    s[0] = x as u64;
+    if N > 1 {
+        s[1] = (x >> 64) as u64;
+    }
+    s
+}
+
+#[inline]
+pub fn set<const N: usize>(b: &mut [u64; N], c: Cell) {
     b[c as usize >> 6] |= 1 << (c & 63);
 }
 
 #[inline]
-pub fn has(b: &Bits, c: Cell) -> bool {
+pub fn has<const N: usize>(b: &[u64; N], c: Cell) -> bool {
     b[c as usize >> 6] >> (c & 63) & 1 != 0
+}
+
+#[inline]
+pub fn or<const N: usize>(a: &mut [u64; N], b: &[u64; N]) {
+    for (x, y) in a.iter_mut().zip(b) {
+        *x |= y;
+    }
+}
+
+#[inline]
+pub fn and<const N: usize>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+    std::array::from_fn(|i| a[i] & b[i])
+}
+
+/// Cells in `a` and in `b`.
+#[inline]
+pub fn count_and<const N: usize>(a: &[u64; N], b: &[u64; N]) -> i32 {
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| (x & y).count_ones() as i32)
+        .sum()
+}
+
+/// Cells in `a` and not in `b`.
+#[inline]
+pub fn count_and_not<const N: usize>(a: &[u64; N], b: &[u64; N]) -> i32 {
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| (x & !y).count_ones() as i32)
+        .sum()
+}
+
+/// The cells of a set, lowest first.
+#[inline]
+pub fn cells<const N: usize>(s: [u64; N]) -> impl Iterator<Item = Cell> {
+    s.into_iter().enumerate().flat_map(|(i, mut w)| {
+        std::iter::from_fn(move || {
+            if w == 0 {
+                return None;
+            }
+            let b = w.trailing_zeros() as usize;
+            w &= w - 1;
+            Some((i * 64 + b) as Cell)
+        })
+    })
 }
 
 pub const EMPTY: Bits = [0; BITS_WORDS];

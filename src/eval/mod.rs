@@ -9,6 +9,7 @@
 //! allocation happens in `evaluate`.
 
 pub(crate) mod attacks;
+pub(crate) mod lines;
 mod weights;
 
 pub use weights::Weights;
@@ -103,6 +104,8 @@ pub struct EvalParams {
     pub forward: Vec<bool>,
     /// Largest royal-to-royal Chebyshev distance on the board (the mop-up's closeness term).
     pub max_distance: i32,
+    /// Each man's attack and move sets as masks, on boards of at most 128 cells.
+    pub lines: Option<lines::Lines>,
     /// The weights the terms were built with; the dynamic terms read them here.
     pub w: Weights,
 }
@@ -557,6 +560,7 @@ impl EvalParams {
             far_push,
             forward,
             max_distance,
+            lines: lines::Lines::new(&v.tables),
             w,
         }
     }
@@ -924,13 +928,13 @@ fn pawn_structure(pos: &Position, ep: &EvalParams) -> [Score; 2] {
 
 /// Pressure of player `p` on the other side's men: a man attacked by a pawn-like man (unless a
 /// pawn-like man itself), by a cheaper man, or attacked and undefended.
-fn threat_score(
+fn threat_score<const N: usize>(
     pos: &Position,
     ep: &EvalParams,
     p: usize,
-    att: &[Bits; 2],
-    patt: &Bits,
-    lesser: &Bits,
+    att: &[[u64; N]; 2],
+    patt: &[u64; N],
+    lesser: &[u64; N],
 ) -> Score {
     let them = 1 - p;
     let w = &ep.w;
@@ -1254,16 +1258,41 @@ fn safety_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
     }
 }
 
-/// Two players: threats, safe mobility and royal-zone attackers from one walk over each man's
-/// moves (pawn-like men first, so the pieces know which cells enemy pawns cover).
+/// Two players: threats, safe mobility and royal-zone attackers from each man's attack and move
+/// sets (pawn-like men first, so the pieces know which cells enemy pawns cover). The sets are as
+/// wide as the board needs: two words up to 128 cells, where `lines` gives them without a walk.
 fn attack_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mut Tally) {
+    if ep.ncells <= lines::MAX_CELLS {
+        attack_terms_in::<2>(pos, ep, royal_cell, tl);
+    } else {
+        attack_terms_in::<BITS_WORDS>(pos, ep, royal_cell, tl);
+    }
+}
+
+fn attack_terms_in<const N: usize>(
+    pos: &Position,
+    ep: &EvalParams,
+    royal_cell: &[Cell; 4],
+    tl: &mut Tally,
+) {
     let nt = ep.ntypes;
+    let lines = ep.lines.as_ref();
+    let mut men = [[0u64; N]; 2];
+    for (p, m) in men.iter_mut().enumerate() {
+        for t in 0..nt {
+            for &c in pos.cells_of(p as Player, t as PieceType) {
+                attacks::set(m, c);
+            }
+        }
+    }
+    let mut occ = men[0];
+    attacks::or(&mut occ, &men[1]);
     // Any attack, pawn-like attacks, and enemy men attacked by a cheaper man.
-    let mut att = [attacks::EMPTY; 2];
-    let mut patt = [attacks::EMPTY; 2];
-    let mut lesser = [attacks::EMPTY; 2];
+    let mut att = [[0u64; N]; 2];
+    let mut patt = [[0u64; N]; 2];
+    let mut lesser = [[0u64; N]; 2];
     // Each royal man's zone: its cell and neighbours.
-    let mut zone = [attacks::EMPTY; 2];
+    let mut zone = [[0u64; N]; 2];
     for p in 0..2 {
         let k = royal_cell[p];
         if k == NO_CELL {
@@ -1297,15 +1326,16 @@ fn attack_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
                 continue;
             }
             for &c in pos.cells_of(p as Player, t as PieceType) {
-                attacks::scan(pos, c, |x, fl| {
-                    if fl & attacks::ATTACK != 0 {
-                        attacks::set(&mut att[p], x);
-                        attacks::set(&mut patt[p], x);
+                let man = pos.at(c);
+                let (a, r) = attacks::man_sets(pos, lines, &occ, &men[1 - p], c, man);
+                attacks::or(&mut att[p], &a);
+                attacks::or(&mut patt[p], &a);
+                if push_on {
+                    let steps: [u64; N] = std::array::from_fn(|i| r[i] & !occ[i]);
+                    for x in attacks::cells(steps) {
+                        let _ = pushes.try_push((p as u8, x, man));
                     }
-                    if push_on && fl & attacks::REACH != 0 && pos.at_table(x).is_empty() {
-                        let _ = pushes.try_push((p as u8, x, pos.at(c)));
-                    }
-                });
+                }
             }
         }
     }
@@ -1325,50 +1355,39 @@ fn attack_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
     for p in 0..2 {
         let them = 1 - p;
         for t in 0..nt {
-            if ep.pawn_like[t] {
+            let cells = pos.cells_of(p as Player, t as PieceType);
+            if ep.pawn_like[t] || cells.is_empty() {
                 continue;
             }
             let royal = ep.royal[t];
-            for &c in pos.cells_of(p as Player, t as PieceType) {
-                // Safe mobility (cells not covered by enemy pawn-like men), defence and threats
-                // in one walk over the man's moves.
-                let (a, pa, le) = (&mut att[p], &patt[them], &mut lesser[p]);
-                let mut safe = 0;
-                let mut hits = 0;
-                let kz = &zone[them];
-                let mut chk = checks[p].of_type(t as PieceType);
-                attacks::scan(pos, c, |x, fl| {
-                    if let Some((from, reached)) = chk.as_mut()
-                        && fl & attacks::REACH != 0
-                        && attacks::has(from, x)
-                    {
-                        attacks::set(reached, x);
+            // Enemy men worth more than this type by over 50: a threat when attacked.
+            let mut dearer = [0u64; N];
+            if !royal {
+                for u in (0..nt).filter(|&u| ep.see_value[u] > ep.see_value[t] + 50) {
+                    for &x in pos.cells_of(them as Player, u as PieceType) {
+                        attacks::set(&mut dearer, x);
                     }
-                    if fl & attacks::ATTACK != 0 {
-                        attacks::set(a, x);
-                        hits += attacks::has(kz, x) as i32;
-                        let q = pos.at_table(x);
-                        if !royal
-                            && !q.is_empty()
-                            && q.owner() as usize == them
-                            && ep.see_value[q.kind() as usize] > ep.see_value[t] + 50
-                        {
-                            attacks::set(le, x);
-                        }
-                    }
-                    if fl & attacks::REACH != 0 && !attacks::has(pa, x) {
-                        safe += 1;
-                    }
-                });
+                }
+            }
+            let mut chk = checks[p].of_type(t as PieceType);
+            for &c in cells {
+                let (a, r) = attacks::man_sets(pos, lines, &occ, &men[them], c, pos.at(c));
+                if let Some((from, reached)) = chk.as_mut() {
+                    attacks::or(reached, &attacks::and(&r, from));
+                }
+                attacks::or(&mut att[p], &a);
                 if royal {
                     continue;
                 }
+                attacks::or(&mut lesser[p], &attacks::and(&a, &dearer));
+                let hits = attacks::count_and(&a, &zone[them]);
                 if hits > 0 {
                     tl.zone_attackers[them] += 1;
                     tl.zone_weight[them] +=
                         (ep.see_value[t] / 8).clamp(10, 110) + ep.w.zone_hit * hits.min(4);
                 }
-                let m = safe - ep.mob_base[t];
+                // Safe mobility: destinations no enemy pawn-like man covers.
+                let m = attacks::count_and_not(&r, &patt[them]) - ep.mob_base[t];
                 tl.total[p].mg += ep.mob_weight[t].mg * m;
                 tl.total[p].eg += ep.mob_weight[t].eg * m;
             }
@@ -1386,7 +1405,9 @@ fn attack_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
         tl.zone_weight[them] += ep.w.safe_check * n;
     }
     passed_paths(pos, ep, &att, tl);
-    push_threats(pos, ep, &pushes, &att, &patt, tl);
+    if !pushes.is_empty() {
+        push_threats(pos, ep, &pushes, &men, &occ, &att, &patt, tl);
+    }
     for p in 0..2 {
         let mut t = threat_score(pos, ep, p, &att, &patt[p], &lesser[p]);
         if p == pos.side as usize {
@@ -1401,14 +1422,26 @@ fn attack_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
 /// A pawn-like man that can step to a cell no enemy pawn-like man attacks (nor any enemy man, unless
 /// the side defends it) threatens the enemy pieces it would attack from there: `push_threat_mg` /
 /// `push_threat_eg` per step and piece (royal men left out: checks are the search's business).
-fn push_threats(
+#[allow(clippy::too_many_arguments)]
+fn push_threats<const N: usize>(
     pos: &Position,
     ep: &EvalParams,
     pushes: &[(u8, Cell, Piece)],
-    att: &[Bits; 2],
-    patt: &[Bits; 2],
+    men: &[[u64; N]; 2],
+    occ: &[u64; N],
+    att: &[[u64; N]; 2],
+    patt: &[[u64; N]; 2],
     tl: &mut Tally,
 ) {
+    // Per player, the enemy men worth threatening: neither pawn-like nor royal.
+    let mut targets = [[0u64; N]; 2];
+    for (p, tg) in targets.iter_mut().enumerate() {
+        for t in (0..ep.ntypes).filter(|&t| !ep.pawn_like[t] && !ep.royal[t]) {
+            for &x in pos.cells_of(1 - p as Player, t as PieceType) {
+                attacks::set(tg, x);
+            }
+        }
+    }
     for &(p, x, man) in pushes {
         let (p, them) = (p as usize, 1 - p as usize);
         if attacks::has(&patt[them], x)
@@ -1416,18 +1449,8 @@ fn push_threats(
         {
             continue;
         }
-        let mut n = 0;
-        attacks::scan_as(pos, x, man, |y, fl| {
-            let q = pos.at_table(y);
-            if fl & attacks::ATTACK != 0
-                && !q.is_empty()
-                && q.owner() as usize == them
-                && !ep.pawn_like[q.kind() as usize]
-                && !ep.royal[q.kind() as usize]
-            {
-                n += 1;
-            }
-        });
+        let (a, _) = attacks::man_sets(pos, ep.lines.as_ref(), occ, &men[them], x, man);
+        let n = attacks::count_and(&a, &targets[p]);
         tl.total[p].mg += ep.w.push_threat_mg * n;
         tl.total[p].eg += ep.w.push_threat_eg * n;
     }
@@ -1436,7 +1459,12 @@ fn push_threats(
 /// Passed men whose way ahead (own file, to the board's edge) no enemy man holds or attacks earn
 /// `passed_free` ‰ of their bonus; failing that, one whose next cell is empty and unattacked earns
 /// `passed_step` ‰: a path the enemy cannot stop is what makes a passed man dangerous.
-fn passed_paths(pos: &Position, ep: &EvalParams, att: &[Bits; 2], tl: &mut Tally) {
+fn passed_paths<const N: usize>(
+    pos: &Position,
+    ep: &EvalParams,
+    att: &[[u64; N]; 2],
+    tl: &mut Tally,
+) {
     let w = &ep.w;
     let nc = ep.ncells;
     let Tally { passed, total, .. } = tl;
@@ -1474,18 +1502,18 @@ fn passed_paths(pos: &Position, ep: &EvalParams, att: &[Bits; 2], tl: &mut Tally
 
 /// Cells from which one side's men of a type would attack the enemy royal man (with the board as
 /// it is), and those among them its men of that type can reach now.
-struct CheckCells {
-    types: ArrayVec<CheckType, 8>,
+struct CheckCells<const N: usize> {
+    types: ArrayVec<CheckType<N>, 8>,
 }
 
-struct CheckType {
+struct CheckType<const N: usize> {
     t: PieceType,
-    from: Bits,
-    reached: Bits,
+    from: [u64; N],
+    reached: [u64; N],
 }
 
-impl CheckCells {
-    fn new() -> CheckCells {
+impl<const N: usize> CheckCells<N> {
+    fn new() -> CheckCells<N> {
         CheckCells {
             types: ArrayVec::new(),
         }
@@ -1507,7 +1535,7 @@ impl CheckCells {
             return;
         }
         let mut slot = [u8::MAX; 64];
-        let mut add = |types: &mut ArrayVec<CheckType, 8>, mask: u64, c: Cell| {
+        let mut add = |types: &mut ArrayVec<CheckType<N>, 8>, mask: u64, c: Cell| {
             let mut m = mask & wanted;
             while m != 0 {
                 let t = m.trailing_zeros() as usize;
@@ -1519,8 +1547,8 @@ impl CheckCells {
                     slot[t] = types.len() as u8;
                     types.push(CheckType {
                         t: t as PieceType,
-                        from: attacks::EMPTY,
-                        reached: attacks::EMPTY,
+                        from: [0; N],
+                        reached: [0; N],
                     });
                 }
                 attacks::set(&mut types[slot[t] as usize].from, c);
@@ -1545,7 +1573,7 @@ impl CheckCells {
     }
 
     /// The check cells of type `t` and the set of those reached, if the type has any.
-    fn of_type(&mut self, t: PieceType) -> Option<(&Bits, &mut Bits)> {
+    fn of_type(&mut self, t: PieceType) -> Option<(&[u64; N], &mut [u64; N])> {
         self.types
             .iter_mut()
             .find(|e| e.t == t)
