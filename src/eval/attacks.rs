@@ -125,15 +125,39 @@ pub fn man_sets<const N: usize>(
     (a, r)
 }
 
+/// The cells man `p` would attack from `c` (`man_sets`' first set).
+#[inline(always)]
+pub fn man_attacks<const N: usize>(
+    pos: &Position,
+    lines: Option<&Lines>,
+    occ: &[u64; N],
+    c: Cell,
+    p: Piece,
+) -> [u64; N] {
+    if N == 2
+        && let Some(l) = lines
+        && let Some(a) = l.attacks(p, c, wide(occ))
+    {
+        return narrow(a);
+    }
+    let mut a = [0; N];
+    scan_as(pos, c, p, |x, fl| {
+        if fl & ATTACK != 0 {
+            set(&mut a, x);
+        }
+    });
+    a
+}
+
 /// The first 128 cells of a set.
 #[inline]
-fn wide<const N: usize>(s: &[u64; N]) -> u128 {
+pub fn wide<const N: usize>(s: &[u64; N]) -> u128 {
     s[0] as u128 | (s.get(1).copied().unwrap_or(0) as u128) << 64
 }
 
 /// A 128-cell set as `N` words.
 #[inline]
-fn narrow<const N: usize>(x: u128) -> [u64; N] {
+pub fn narrow<const N: usize>(x: u128) -> [u64; N] {
     let mut s = [0; N];
     s[0] = x as u64;
     if N > 1 {

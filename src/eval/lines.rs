@@ -6,20 +6,22 @@
 
 use crate::geometry::Cell;
 use crate::piece::Piece;
-use crate::tables::{CANNON, CAPTURE, GRASSHOPPER, LEAPS, MOVE, Tables};
+use crate::tables::{CANNON, CAPTURE, GRASSHOPPER, LEAPS, MOVE, RayEntry, Tables};
 
 /// The largest board the sets cover.
 pub const MAX_CELLS: usize = 128;
 
-/// Every cell is a target (a merged leap atom).
-const LEAP: u8 = 1;
 /// A ride whose cells rise in cell order: the first man met is the lowest set bit.
-const UP: u8 = 2;
+const UP: u8 = 1;
 /// A ride whose cells fall in cell order: the first man met is the highest set bit.
-const DOWN: u8 = 4;
+const DOWN: u8 = 2;
+/// A leap behind a lame leg: every cell is a target once the leg is empty.
+const LAME_LEAP: u8 = 4;
 const TAKES: u8 = 8;
 const MOVES: u8 = 16;
 
+/// A line that is not a plain ride that both moves and captures: a lame leap, or a ride that
+/// only moves or only captures.
 #[derive(Clone, Copy, Debug)]
 struct Line {
     cells: u128,
@@ -28,17 +30,37 @@ struct Line {
     flags: u8,
 }
 
-/// Per (army, type, cell), the lines of a man there; the man is walked instead
+/// One man's moves from one cell: its plain leaps merged into two masks, its plain rides that
+/// move and capture as bare masks (rising, then falling, in `rides`), and its other lines.
+#[derive(Clone, Copy, Debug, Default)]
+struct Slot {
+    /// Cells the plain leaps could capture on.
+    leap_takes: u128,
+    /// Cells the plain leaps could move to when empty.
+    leap_moves: u128,
+    /// `rides[up..down]` rise, `rides[down..end]` fall.
+    up: u32,
+    down: u32,
+    end: u32,
+    /// `lines[other..other_end]`; `other == u32::MAX` when the man must be walked.
+    other: u32,
+    other_end: u32,
+}
+
+/// Per (army, type, cell), the masks of a man there; the man is walked instead
 /// (`attacks::scan`) where one of its atoms is neither a leap nor a straight ride, perhaps behind
 /// a lame leg (hopping, ranged, or bending round the board).
 #[derive(Clone, Debug)]
 pub struct Lines {
     ntypes: usize,
     ncells: usize,
-    idx: Vec<u32>,
+    slots: Vec<Slot>,
+    rides: Vec<u128>,
     lines: Vec<Line>,
-    /// Bit set per (army, type, cell) index: the man there must be walked.
-    walked: Vec<u64>,
+    /// The tables' reverse rays (`Tables::rays_to`) as masks, in the same order: the cells from
+    /// which a rider attacks along the ray, nearest first; flags 0 where the ray must be walked.
+    rays: Vec<Line>,
+    ray_idx: Vec<u32>,
 }
 
 impl Lines {
@@ -48,17 +70,20 @@ impl Lines {
         if tb.ncells > MAX_CELLS || per_army == 0 {
             return None;
         }
-        let slots = (tb.atom_idx.len() - 1) / per_army * per_army;
+        let n = (tb.atom_idx.len() - 1) / per_army * per_army;
         let mut out = Lines {
             ntypes: tb.ntypes,
             ncells: tb.ncells,
-            idx: Vec::with_capacity(slots + 1),
+            slots: Vec::with_capacity(n),
+            rides: Vec::new(),
             lines: Vec::new(),
-            walked: vec![0; slots.div_ceil(64)],
+            rays: tb.rays.iter().map(|r| ray_line(tb, r)).collect(),
+            ray_idx: tb.ray_idx.clone(),
         };
-        for i in 0..slots {
-            out.idx.push(out.lines.len() as u32);
-            let start = out.lines.len();
+        for i in 0..n {
+            let mut slot = Slot::default();
+            let (mut ups, mut downs, mut others) = (Vec::new(), Vec::new(), Vec::new());
+            let mut walked = false;
             let (a, b) = (tb.atom_idx[i] as usize, tb.atom_idx[i + 1] as usize);
             for at in &tb.atoms[a..b] {
                 if at.cond != 0 {
@@ -67,59 +92,93 @@ impl Lines {
                 }
                 let (leg, path) = tb.cells(at).split_at(at.prefix as usize);
                 let mask = |cells: &[Cell]| cells.iter().fold(0u128, |m, &c| m | 1 << c);
-                let mut flags = 0;
-                if at.flags & CAPTURE != 0 {
-                    flags |= TAKES;
-                }
-                if at.flags & MOVE != 0 {
-                    flags |= MOVES;
-                }
+                let (takes, moves) = (at.flags & CAPTURE != 0, at.flags & MOVE != 0);
                 let plain = at.min == 0 && at.flags & (CANNON | GRASSHOPPER) == 0;
-                if at.flags & LEAPS != 0 && leg.is_empty() {
-                    flags |= LEAP;
+                let kind = if at.flags & LEAPS != 0 && leg.is_empty() {
+                    if takes {
+                        slot.leap_takes |= mask(path);
+                    }
+                    if moves {
+                        slot.leap_moves |= mask(path);
+                    }
+                    continue;
+                } else if at.flags & LEAPS != 0 {
+                    LAME_LEAP
                 } else if plain && path.windows(2).all(|w| w[0] < w[1]) {
-                    flags |= UP;
+                    UP
                 } else if plain && path.windows(2).all(|w| w[0] > w[1]) {
-                    flags |= DOWN;
+                    DOWN
                 } else {
-                    out.walked[i / 64] |= 1 << (i % 64);
-                    out.lines.truncate(start);
+                    walked = true;
                     break;
+                };
+                if kind != LAME_LEAP && leg.is_empty() && takes && moves {
+                    if kind == UP { &mut ups } else { &mut downs }.push(mask(path));
+                    continue;
                 }
-                out.lines.push(Line {
+                let flags = kind | if takes { TAKES } else { 0 } | if moves { MOVES } else { 0 };
+                others.push(Line {
                     cells: mask(path),
                     lame: mask(leg),
                     flags,
                 });
             }
+            if walked {
+                slot = Slot {
+                    other: u32::MAX,
+                    ..Slot::default()
+                };
+            } else {
+                slot.up = out.rides.len() as u32;
+                out.rides.extend(ups);
+                slot.down = out.rides.len() as u32;
+                out.rides.extend(downs);
+                slot.end = out.rides.len() as u32;
+                slot.other = out.lines.len() as u32;
+                out.lines.extend(others);
+                slot.other_end = out.lines.len() as u32;
+            }
+            out.slots.push(slot);
         }
-        out.idx.push(out.lines.len() as u32);
         Some(out)
+    }
+
+    #[inline]
+    fn slot(&self, p: Piece, c: Cell) -> &Slot {
+        &self.slots
+            [(p.army() as usize * self.ntypes + p.kind() as usize) * self.ncells + c as usize]
+    }
+
+    /// The cells the plain rides of a slot reach, up to and including the first man met.
+    #[inline(always)]
+    fn rides(&self, s: &Slot, occ: u128) -> u128 {
+        let mut r = 0;
+        for &cells in &self.rides[s.up as usize..s.down as usize] {
+            r |= rise(cells, occ);
+        }
+        for &cells in &self.rides[s.down as usize..s.end as usize] {
+            r |= fall(cells, occ);
+        }
+        r
     }
 
     /// The cells man `p` standing on `c` attacks (could capture on: an own man there is
     /// defended) and the cells it can move to now, given the occupied cells and the enemy's
     /// men; `None` when the man must be walked instead.
-    #[inline]
+    #[inline(always)]
     pub fn sets(&self, p: Piece, c: Cell, occ: u128, enemy: u128) -> Option<(u128, u128)> {
-        let i = (p.army() as usize * self.ntypes + p.kind() as usize) * self.ncells + c as usize;
-        if self.walked[i / 64] >> (i % 64) & 1 != 0 {
+        let s = self.slot(p, c);
+        if s.other == u32::MAX {
             return None;
         }
-        let (mut att, mut reach) = (0u128, 0u128);
-        for l in &self.lines[self.idx[i] as usize..self.idx[i + 1] as usize] {
+        let rides = self.rides(s, occ);
+        let mut att = s.leap_takes | rides;
+        let mut reach = (att & enemy) | ((s.leap_moves | rides) & !occ);
+        for l in &self.lines[s.other as usize..s.other_end as usize] {
             if l.lame & occ != 0 {
                 continue;
             }
-            let block = l.cells & occ;
-            let cells = if l.flags & LEAP != 0 || block == 0 {
-                l.cells
-            } else if l.flags & UP != 0 {
-                // Up to and including the lowest occupied cell.
-                l.cells & (2u128 << block.trailing_zeros()).wrapping_sub(1)
-            } else {
-                l.cells & (u128::MAX << (127 - block.leading_zeros()))
-            };
+            let cells = ride(l, occ);
             if l.flags & TAKES != 0 {
                 att |= cells;
                 reach |= cells & enemy;
@@ -129,6 +188,89 @@ impl Lines {
             }
         }
         Some((att, reach))
+    }
+
+    /// Per reverse ray of `Tables::rays_to(army, x)`, in its order: the cells a rider of the
+    /// ray's types attacks `x` from, up to and including the first man met; `None` for a ray
+    /// that must be walked.
+    #[inline]
+    pub fn rays_to(&self, army: u8, x: Cell, occ: u128) -> impl Iterator<Item = Option<u128>> {
+        let i = army as usize * self.ncells + x as usize;
+        self.rays[self.ray_idx[i] as usize..self.ray_idx[i + 1] as usize]
+            .iter()
+            .map(move |l| (l.flags != 0).then(|| ride(l, occ)))
+    }
+
+    /// The cells man `p` standing on `c` attacks (`sets`' first set), or `None` when the man
+    /// must be walked instead.
+    #[inline]
+    pub fn attacks(&self, p: Piece, c: Cell, occ: u128) -> Option<u128> {
+        let s = self.slot(p, c);
+        if s.other == u32::MAX {
+            return None;
+        }
+        let mut att = s.leap_takes | self.rides(s, occ);
+        for l in &self.lines[s.other as usize..s.other_end as usize] {
+            if l.flags & TAKES != 0 && l.lame & occ == 0 {
+                att |= ride(l, occ);
+            }
+        }
+        Some(att)
+    }
+}
+
+/// A reverse ray as a line: its cells in rising or falling order, or flags 0.
+fn ray_line(tb: &Tables, r: &RayEntry) -> Line {
+    let path = &tb.path[r.start as usize..r.start as usize + r.len as usize];
+    let flags = if path.iter().any(|&c| c as usize >= MAX_CELLS) {
+        0
+    } else if path.windows(2).all(|w| w[0] < w[1]) {
+        UP
+    } else if path.windows(2).all(|w| w[0] > w[1]) {
+        DOWN
+    } else {
+        0
+    };
+    let cells = if flags == 0 {
+        0
+    } else {
+        path.iter().fold(0u128, |m, &c| m | 1 << c)
+    };
+    Line {
+        cells,
+        lame: 0,
+        flags,
+    }
+}
+
+/// A rising ride's cells up to and including the lowest occupied one (all when none is):
+/// `b ^ (b - 1)` sets the lowest set bit of `b` and every bit below it, or every bit for 0.
+#[inline(always)]
+fn rise(cells: u128, occ: u128) -> u128 {
+    let b = cells & occ;
+    cells & (b ^ b.wrapping_sub(1))
+}
+
+/// A falling ride's cells down to and including the highest occupied one (all when none is).
+#[inline(always)]
+fn fall(cells: u128, occ: u128) -> u128 {
+    let b = cells & occ;
+    if b == 0 {
+        cells
+    } else {
+        cells & (u128::MAX << (127 - b.leading_zeros()))
+    }
+}
+
+/// A line's cells up to and including the first man met (all of them for a leap).
+#[inline(always)]
+fn ride(l: &Line, occ: u128) -> u128 {
+    if l.flags & LAME_LEAP != 0 {
+        l.cells
+    } else if l.flags & UP != 0 {
+        rise(l.cells, occ)
+    } else {
+        fall(l.cells, occ)
     }
 }
 
@@ -174,6 +316,11 @@ mod tests {
             if let Some(got) = lines.sets(p, c as Cell, occ, enemy) {
                 let fen = fen::to_fen(pos);
                 assert_eq!(got, walked(pos, c as Cell), "{game} {fen} cell {c}");
+                assert_eq!(
+                    lines.attacks(p, c as Cell, occ),
+                    Some(got.0),
+                    "{game} {fen} {c}"
+                );
                 n += 1;
             }
         }

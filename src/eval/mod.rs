@@ -1313,7 +1313,7 @@ fn attack_terms_in<const N: usize>(
         for (p, ch) in checks.iter_mut().enumerate() {
             let k = royal_cell[1 - p];
             if k != NO_CELL {
-                ch.fill(pos, ep, p as Player, k);
+                ch.fill(pos, ep, p as Player, k, &occ);
             }
         }
     }
@@ -1406,7 +1406,7 @@ fn attack_terms_in<const N: usize>(
     }
     passed_paths(pos, ep, &att, tl);
     if !pushes.is_empty() {
-        push_threats(pos, ep, &pushes, &men, &occ, &att, &patt, tl);
+        push_threats(pos, ep, &pushes, &occ, &att, &patt, tl);
     }
     for p in 0..2 {
         let mut t = threat_score(pos, ep, p, &att, &patt[p], &lesser[p]);
@@ -1422,12 +1422,10 @@ fn attack_terms_in<const N: usize>(
 /// A pawn-like man that can step to a cell no enemy pawn-like man attacks (nor any enemy man, unless
 /// the side defends it) threatens the enemy pieces it would attack from there: `push_threat_mg` /
 /// `push_threat_eg` per step and piece (royal men left out: checks are the search's business).
-#[allow(clippy::too_many_arguments)]
 fn push_threats<const N: usize>(
     pos: &Position,
     ep: &EvalParams,
     pushes: &[(u8, Cell, Piece)],
-    men: &[[u64; N]; 2],
     occ: &[u64; N],
     att: &[[u64; N]; 2],
     patt: &[[u64; N]; 2],
@@ -1449,7 +1447,7 @@ fn push_threats<const N: usize>(
         {
             continue;
         }
-        let (a, _) = attacks::man_sets(pos, ep.lines.as_ref(), occ, &men[them], x, man);
+        let a = attacks::man_attacks(pos, ep.lines.as_ref(), occ, x, man);
         let n = attacks::count_and(&a, &targets[p]);
         tl.total[p].mg += ep.w.push_threat_mg * n;
         tl.total[p].eg += ep.w.push_threat_eg * n;
@@ -1520,9 +1518,9 @@ impl<const N: usize> CheckCells<N> {
     }
 
     /// Reads the attack-to tables of royal cell `k` for the men of `p` (own army): leaps, and
-    /// lines up to and including their first occupied cell. Pawn-like and royal types are left
-    /// out; so are lame and hopping paths.
-    fn fill(&mut self, pos: &Position, ep: &EvalParams, p: Player, k: Cell) {
+    /// lines up to and including their first occupied cell (`occ` holds every man). Pawn-like
+    /// and royal types are left out; so are lame and hopping paths.
+    fn fill(&mut self, pos: &Position, ep: &EvalParams, p: Player, k: Cell, occ: &[u64; N]) {
         let tb = &pos.v.tables;
         // The types worth asking about, as a mask over the tables' type bits.
         let mut wanted = 0u64;
@@ -1535,40 +1533,52 @@ impl<const N: usize> CheckCells<N> {
             return;
         }
         let mut slot = [u8::MAX; 64];
-        let mut add = |types: &mut ArrayVec<CheckType<N>, 8>, mask: u64, c: Cell| {
-            let mut m = mask & wanted;
-            while m != 0 {
-                let t = m.trailing_zeros() as usize;
-                m &= m - 1;
-                if slot[t] == u8::MAX {
-                    if types.is_full() {
-                        continue;
-                    }
-                    slot[t] = types.len() as u8;
-                    types.push(CheckType {
-                        t: t as PieceType,
-                        from: [0; N],
-                        reached: [0; N],
-                    });
-                }
-                attacks::set(&mut types[slot[t] as usize].from, c);
-            }
-        };
         for &(src, mask) in tb.leaps_to(p, k) {
-            if mask & wanted != 0 {
-                add(&mut self.types, mask, src);
-            }
+            self.add(&mut slot, mask & wanted, |f| attacks::set(f, src));
         }
+        // On boards of at most 128 cells a straight ray is a mask (`Lines::rays_to`).
+        let masks = ep.lines.as_ref().filter(|_| N == 2);
+        let mut masks = masks
+            .map(|l| l.rays_to(p, k, attacks::wide(occ)))
+            .into_iter()
+            .flatten();
         for r in tb.rays_to(p, k) {
+            let ride = masks.next().flatten();
             if r.mask & wanted == 0 {
                 continue;
             }
+            if let Some(ride) = ride {
+                let ride = attacks::narrow(ride);
+                self.add(&mut slot, r.mask & wanted, |f| attacks::or(f, &ride));
+                continue;
+            }
             for &c in &tb.path[r.start as usize..r.start as usize + r.len as usize] {
-                add(&mut self.types, r.mask, c);
+                self.add(&mut slot, r.mask & wanted, |f| attacks::set(f, c));
                 if !pos.at_table(c).is_empty() {
                     break;
                 }
             }
+        }
+    }
+
+    /// Applies `f` to the `from` set of each type in `mask` (an entry is made for a type the
+    /// first time it is met, while there is room; `slot` maps types to entries).
+    fn add(&mut self, slot: &mut [u8; 64], mut mask: u64, f: impl Fn(&mut [u64; N])) {
+        while mask != 0 {
+            let t = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            if slot[t] == u8::MAX {
+                if self.types.is_full() {
+                    continue;
+                }
+                slot[t] = self.types.len() as u8;
+                self.types.push(CheckType {
+                    t: t as PieceType,
+                    from: [0; N],
+                    reached: [0; N],
+                });
+            }
+            f(&mut self.types[slot[t] as usize].from);
         }
     }
 
@@ -1705,6 +1715,54 @@ mod tests {
         let v = crate::variants::build(game, "").unwrap();
         let ep = EvalParams::new(&v);
         move |f| evaluate(&crate::fen::parse(&v, f).unwrap(), &ep)
+    }
+
+    /// On boards of at most 128 cells the attack terms read each man's sets and the check rays
+    /// from masks (`lines`); in every such two-player game, along playouts, they add up to what
+    /// the walk over the compiled moves gives.
+    #[test]
+    fn attack_terms_from_masks_equal_those_from_the_walk() {
+        use crate::movegen::{MoveList, legal_moves};
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut games = 0;
+        for e in crate::variants::all() {
+            let v = crate::variants::build(e.id, "").unwrap();
+            let ep = EvalParams::new(&v);
+            if v.players != 2 || !ep.threats || ep.lines.is_none() {
+                continue;
+            }
+            games += 1;
+            for _ in 0..4 {
+                let mut pos = crate::fen::parse(&v, &v.start_fen).unwrap();
+                let mut list = MoveList::new();
+                for _ in 0..120 {
+                    let mut tallies = [Tally::default(), Tally::default()];
+                    for (i, tl) in tallies.iter_mut().enumerate() {
+                        let royal = cheap_terms(&pos, &ep, tl);
+                        if i == 0 {
+                            attack_terms_in::<2>(&pos, &ep, &royal, tl);
+                        } else {
+                            attack_terms_in::<BITS_WORDS>(&pos, &ep, &royal, tl);
+                        }
+                    }
+                    let [a, b] = &tallies;
+                    let fen = crate::fen::to_fen(&pos);
+                    assert_eq!(a.total, b.total, "{} {fen}", e.id);
+                    assert_eq!(a.zone_attackers, b.zone_attackers, "{} {fen}", e.id);
+                    assert_eq!(a.zone_weight, b.zone_weight, "{} {fen}", e.id);
+                    list.clear();
+                    legal_moves(&mut pos, &mut list);
+                    if list.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos.make(list[(seed % list.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(games >= 20, "only {games} games");
     }
 
     /// The mop-up's edge table, from the royal man's moves: 100 in a corner, 0 in the middle,
