@@ -35,6 +35,9 @@ pub struct Position {
     list_len: Vec<u16>,
     /// Index of a cell's man in its list.
     list_pos: Vec<u16>,
+    /// Per (player, type), the cells below 128 its men stand on: the bitsets of the masks the
+    /// evaluation reads on boards of at most 128 cells (`men_mask`).
+    masks: Vec<u128>,
     hands: [[u8; MAX_TYPES]; MAX_PLAYERS],
     pub side: Player,
     pub st: State,
@@ -58,6 +61,7 @@ impl Position {
             list: vec![NO_CELL; players * nt * n],
             list_len: vec![0; players * nt],
             list_pos: vec![0; n],
+            masks: vec![0; players * nt],
             hands: [[0; MAX_TYPES]; MAX_PLAYERS],
             side: 0,
             st: State {
@@ -106,6 +110,19 @@ impl Position {
         &self.list[s * n..s * n + self.list_len[s] as usize]
     }
 
+    /// Cells below 128 of `player`'s men of type `t` (all of them on a board of at most 128
+    /// cells).
+    #[inline]
+    pub fn men_mask(&self, player: Player, t: PieceType) -> u128 {
+        self.masks[self.slot(player, t)]
+    }
+
+    /// Bit of cell `c` in a mask (none for cells from 128 on).
+    #[inline]
+    fn bit(c: Cell) -> u128 {
+        1u128.checked_shl(c as u32).unwrap_or(0)
+    }
+
     #[inline]
     pub fn count(&self, player: Player, t: PieceType) -> usize {
         self.list_len[self.slot(player, t)] as usize
@@ -144,6 +161,7 @@ impl Position {
         self.list[s * n + len] = c;
         self.list_pos[c as usize] = len as u16;
         self.list_len[s] += 1;
+        self.masks[s] |= Self::bit(c);
         let k = self.v.zobrist.piece(p, c);
         self.st.key ^= k;
         self.men_keys[self.men_slot(p)] ^= k;
@@ -175,6 +193,7 @@ impl Position {
         self.list[s * n + i] = moved;
         self.list_pos[moved as usize] = i as u16;
         self.list_len[s] -= 1;
+        self.masks[s] &= !Self::bit(c);
         let k = self.v.zobrist.piece(p, c);
         self.st.key ^= k;
         self.men_keys[self.men_slot(p)] ^= k;
@@ -190,6 +209,7 @@ impl Position {
         let s = self.slot(p.owner(), p.kind());
         self.list[s * self.board.len() + i as usize] = to;
         self.list_pos[to as usize] = i;
+        self.masks[s] ^= Self::bit(from) | Self::bit(to);
         let z = &self.v.zobrist;
         let k = z.piece(p, from) ^ z.piece(p, to);
         self.st.key ^= k;
@@ -670,8 +690,21 @@ mod tests {
         k
     }
 
+    /// Per (player, type) mask recomputed from the board.
+    fn masks_from_scratch(pos: &super::Position) -> Vec<u128> {
+        let mut m = vec![0u128; pos.masks.len()];
+        for c in 0..pos.board_cells().min(128) {
+            let p = pos.at(c as super::Cell);
+            if !p.is_empty() {
+                m[pos.slot(p.owner(), p.kind())] |= 1 << c;
+            }
+        }
+        m
+    }
+
     fn walk(pos: &mut super::Position, depth: u32) {
         assert_eq!(pos.men_keys.to_vec(), men_keys_from_scratch(pos));
+        assert_eq!(pos.masks, masks_from_scratch(pos));
         if depth == 0 {
             return;
         }
@@ -684,8 +717,8 @@ mod tests {
         }
     }
 
-    /// Through captures, promotions, castling, en passant and drops, the men keys stay what the
-    /// board gives, and the pawn-like men's keys are apart from the others'.
+    /// Through captures, promotions, castling, en passant and drops, the men keys and the men's
+    /// masks stay what the board gives, and the pawn-like men's keys are apart from the others'.
     #[test]
     fn men_keys_follow_the_men_through_make_and_unmake() {
         for (game, f) in [

@@ -4,7 +4,7 @@
 use super::lines::Lines;
 use super::{BITS_WORDS, Bits};
 use crate::geometry::Cell;
-use crate::piece::Piece;
+use crate::piece::{Piece, PieceType, Player};
 use crate::position::Position;
 use crate::tables::{CANNON, CAPTURE, GRASSHOPPER, LEAPS, MOVE};
 
@@ -147,6 +147,20 @@ pub fn man_attacks<const N: usize>(
         }
     });
     a
+}
+
+/// Player `pl`'s men of type `t` as a set of `N` words: the position's mask when `N` is 2
+/// (boards of at most 128 cells), else from the man list.
+#[inline(always)]
+pub fn type_set<const N: usize>(pos: &Position, pl: Player, t: PieceType) -> [u64; N] {
+    if N == 2 {
+        return narrow(pos.men_mask(pl, t));
+    }
+    let mut s = [0; N];
+    for &c in pos.cells_of(pl, t) {
+        set(&mut s, c);
+    }
+    s
 }
 
 /// The first 128 cells of a set.

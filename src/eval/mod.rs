@@ -56,6 +56,8 @@ pub struct EvalParams {
     pub pst: Vec<Score>,
     /// Up to eight neighbour cells per cell (same level), NO_CELL padded.
     pub neighbours: Vec<[Cell; 8]>,
+    /// Per cell, its neighbours on the same rank (a pawn-like man there stands in phalanx).
+    pub beside: Vec<Bits>,
     /// Non-pawn material of both sides in the start position (phase = 1 there).
     pub phase_total: i32,
     /// The game is won by losing material (checkmated or stalemated side wins without royals).
@@ -117,9 +119,10 @@ const PALACE_FRACTION: usize = 4;
 pub type Bits = [u64; BITS_WORDS];
 pub const BITS_WORDS: usize = crate::geometry::MAX_CELLS.div_ceil(64);
 
+/// Whether set `a` meets `b`, a set of its first `N` words.
 #[inline]
-fn bits_meet(a: &Bits, b: &Bits) -> bool {
-    a.iter().zip(b).any(|(x, y)| x & y != 0)
+fn meets<const N: usize>(a: &Bits, b: &[u64; N]) -> bool {
+    a[..N].iter().zip(b).any(|(x, y)| x & y != 0)
 }
 
 /// Expected destinations of one man in the density model: each cell is occupied with probability
@@ -378,6 +381,7 @@ impl EvalParams {
             }
         }
         let mut neighbours = vec![[NO_CELL; 8]; nc];
+        let mut beside = vec![attacks::EMPTY; nc];
         for &c in &cells {
             let mut k = 0;
             for dy in -1..=1 {
@@ -388,6 +392,9 @@ impl EvalParams {
                     if let Some(n) = v.geo.offset(c, dx, dy, 0) {
                         neighbours[c as usize][k] = n;
                         k += 1;
+                        if coords[n as usize].1 == coords[c as usize].1 {
+                            attacks::set(&mut beside[c as usize], n);
+                        }
                     }
                 }
             }
@@ -538,6 +545,7 @@ impl EvalParams {
             mob_base,
             mob_weight,
             pst,
+            beside,
             neighbours,
             phase_total,
             anti,
@@ -944,10 +952,11 @@ fn threat_score<const N: usize>(
             continue;
         }
         let v = ep.see_value[t];
-        for &x in pos.cells_of(them as Player, t as PieceType) {
-            if !attacks::has(&att[p], x) {
-                continue;
-            }
+        let hit = attacks::and(
+            &attacks::type_set(pos, them as Player, t as PieceType),
+            &att[p],
+        );
+        for x in attacks::cells(hit) {
             let defended = attacks::has(&att[them], x);
             if attacks::has(patt, x) && !ep.pawn_like[t] {
                 s.mg += w.threat_by_pawn_mg + (v / 4).min(120);
@@ -974,13 +983,23 @@ fn chebyshev(ep: &EvalParams, a: Cell, b: Cell) -> i32 {
 
 /// The static evaluation, in centipawns, for the side to move.
 pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
+    if ep.ncells <= lines::MAX_CELLS {
+        evaluate_in::<2>(pos, ep)
+    } else {
+        evaluate_in::<BITS_WORDS>(pos, ep)
+    }
+}
+
+/// `evaluate` with cell sets of `N` words: two up to 128 cells, where the position's masks and
+/// `lines` give the sets without walks.
+fn evaluate_in<const N: usize>(pos: &Position, ep: &EvalParams) -> i32 {
     let mut tl = Tally::default();
-    let royal_cell = cheap_terms(pos, ep, &mut tl);
+    let royal_cell = cheap_terms::<N>(pos, ep, &mut tl);
     if ep.anti {
         return combine(pos, ep, &tl, &royal_cell);
     }
     if ep.threats {
-        attack_terms(pos, ep, &royal_cell, &mut tl);
+        attack_terms::<N>(pos, ep, &royal_cell, &mut tl);
     }
     safety_terms(pos, ep, &royal_cell, &mut tl);
     combine(pos, ep, &tl, &royal_cell)
@@ -1015,7 +1034,7 @@ struct PassedMan {
 
 /// Material, piece squares, passed men, royal proximity and men in hand (and rider mobility where
 /// no attack maps are built); returns each player's royal cell.
-fn cheap_terms(pos: &Position, ep: &EvalParams, tl: &mut Tally) -> [Cell; 4] {
+fn cheap_terms<const N: usize>(pos: &Position, ep: &EvalParams, tl: &mut Tally) -> [Cell; 4] {
     let players = ep.players.min(4);
     let nt = ep.ntypes;
     let mut royal_cell = [NO_CELL; 4];
@@ -1030,17 +1049,13 @@ fn cheap_terms(pos: &Position, ep: &EvalParams, tl: &mut Tally) -> [Cell; 4] {
     // Pawn-like men per player, for passed pawns.
     let passed_on = !ep.passed.is_empty();
     let mut board = PawnBoard {
-        pawns: [[0u64; BITS_WORDS]; 2],
+        pawns: [[0u64; N]; 2],
         royal_cell,
     };
     if passed_on {
         for (p, bits) in board.pawns.iter_mut().enumerate() {
-            for t in 0..nt {
-                if ep.pawn_like[t] {
-                    for &c in pos.cells_of(p as Player, t as PieceType) {
-                        attacks::set(bits, c);
-                    }
-                }
+            for t in (0..nt).filter(|&t| ep.pawn_like[t]) {
+                attacks::or(bits, &attacks::type_set(pos, p as Player, t as PieceType));
             }
         }
     }
@@ -1147,12 +1162,12 @@ fn cheap_terms(pos: &Position, ep: &EvalParams, tl: &mut Tally) -> [Cell; 4] {
 }
 
 /// Where the pawn-like men and royal men of a two-player position stand.
-struct PawnBoard {
-    pawns: [Bits; 2],
+struct PawnBoard<const N: usize> {
+    pawns: [[u64; N]; 2],
     royal_cell: [Cell; 4],
 }
 
-impl PawnBoard {
+impl<const N: usize> PawnBoard<N> {
     /// A pawn-like man of player `p` (army `army`, type `t`) on `c`: the passed-man bonus (less
     /// when blocked; endgame: more when the own royal man is nearer than the enemy's) and the
     /// phalanx bonus; and the passed-man bonus before those adjustments, if the man is passed.
@@ -1171,7 +1186,7 @@ impl PawnBoard {
         let i = (army * ep.ntypes + t) * nc + c as usize;
         let mut s = Score::default();
         let mut passed = None;
-        if !bits_meet(&ep.front_span[army * nc + c as usize], &self.pawns[1 - p]) {
+        if !meets(&ep.front_span[army * nc + c as usize], &self.pawns[1 - p]) {
             let b = ep.passed[i];
             passed = Some(b);
             let (mut mg, mut eg) = (b.mg, b.eg);
@@ -1187,12 +1202,7 @@ impl PawnBoard {
             }
             s = Score { mg, eg };
         }
-        let y = ep.coords[c as usize].1;
-        let phalanx = ep.neighbours[c as usize]
-            .iter()
-            .take_while(|&&n| n != NO_CELL)
-            .any(|&n| ep.coords[n as usize].1 == y && attacks::has(&self.pawns[p], n));
-        if phalanx {
+        if meets(&ep.beside[c as usize], &self.pawns[p]) {
             let k = 4 + ep.progress[i] as i32;
             s.mg += w.phalanx_mg * k / 4;
             s.eg += w.phalanx_eg * k / 4;
@@ -1259,17 +1269,8 @@ fn safety_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mu
 }
 
 /// Two players: threats, safe mobility and royal-zone attackers from each man's attack and move
-/// sets (pawn-like men first, so the pieces know which cells enemy pawns cover). The sets are as
-/// wide as the board needs: two words up to 128 cells, where `lines` gives them without a walk.
-fn attack_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mut Tally) {
-    if ep.ncells <= lines::MAX_CELLS {
-        attack_terms_in::<2>(pos, ep, royal_cell, tl);
-    } else {
-        attack_terms_in::<BITS_WORDS>(pos, ep, royal_cell, tl);
-    }
-}
-
-fn attack_terms_in<const N: usize>(
+/// sets (pawn-like men first, so the pieces know which cells enemy pawns cover).
+fn attack_terms<const N: usize>(
     pos: &Position,
     ep: &EvalParams,
     royal_cell: &[Cell; 4],
@@ -1280,9 +1281,7 @@ fn attack_terms_in<const N: usize>(
     let mut men = [[0u64; N]; 2];
     for (p, m) in men.iter_mut().enumerate() {
         for t in 0..nt {
-            for &c in pos.cells_of(p as Player, t as PieceType) {
-                attacks::set(m, c);
-            }
+            attacks::or(m, &attacks::type_set(pos, p as Player, t as PieceType));
         }
     }
     let mut occ = men[0];
@@ -1364,9 +1363,10 @@ fn attack_terms_in<const N: usize>(
             let mut dearer = [0u64; N];
             if !royal {
                 for u in (0..nt).filter(|&u| ep.see_value[u] > ep.see_value[t] + 50) {
-                    for &x in pos.cells_of(them as Player, u as PieceType) {
-                        attacks::set(&mut dearer, x);
-                    }
+                    attacks::or(
+                        &mut dearer,
+                        &attacks::type_set(pos, them as Player, u as PieceType),
+                    );
                 }
             }
             let mut chk = checks[p].of_type(t as PieceType);
@@ -1435,9 +1435,7 @@ fn push_threats<const N: usize>(
     let mut targets = [[0u64; N]; 2];
     for (p, tg) in targets.iter_mut().enumerate() {
         for t in (0..ep.ntypes).filter(|&t| !ep.pawn_like[t] && !ep.royal[t]) {
-            for &x in pos.cells_of(1 - p as Player, t as PieceType) {
-                attacks::set(tg, x);
-            }
+            attacks::or(tg, &attacks::type_set(pos, 1 - p as Player, t as PieceType));
         }
     }
     for &(p, x, man) in pushes {
@@ -1717,9 +1715,9 @@ mod tests {
         move |f| evaluate(&crate::fen::parse(&v, f).unwrap(), &ep)
     }
 
-    /// On boards of at most 128 cells the attack terms read each man's sets and the check rays
-    /// from masks (`lines`); in every such two-player game, along playouts, they add up to what
-    /// the walk over the compiled moves gives.
+    /// On boards of at most 128 cells the evaluation reads the men from the position's masks and
+    /// each man's sets and the check rays from `lines`; in every such two-player game, along
+    /// playouts, its terms add up to what the man lists and the walk over the compiled moves give.
     #[test]
     fn attack_terms_from_masks_equal_those_from_the_walk() {
         use crate::movegen::{MoveList, legal_moves};
@@ -1736,17 +1734,19 @@ mod tests {
                 let mut pos = crate::fen::parse(&v, &v.start_fen).unwrap();
                 let mut list = MoveList::new();
                 for _ in 0..120 {
-                    let mut tallies = [Tally::default(), Tally::default()];
-                    for (i, tl) in tallies.iter_mut().enumerate() {
-                        let royal = cheap_terms(&pos, &ep, tl);
-                        if i == 0 {
-                            attack_terms_in::<2>(&pos, &ep, &royal, tl);
-                        } else {
-                            attack_terms_in::<BITS_WORDS>(&pos, &ep, &royal, tl);
-                        }
-                    }
-                    let [a, b] = &tallies;
+                    let mut a = Tally::default();
+                    let royal = cheap_terms::<2>(&pos, &ep, &mut a);
+                    attack_terms::<2>(&pos, &ep, &royal, &mut a);
+                    let mut b = Tally::default();
+                    let royal = cheap_terms::<BITS_WORDS>(&pos, &ep, &mut b);
+                    attack_terms::<BITS_WORDS>(&pos, &ep, &royal, &mut b);
                     let fen = crate::fen::to_fen(&pos);
+                    assert_eq!(
+                        evaluate_in::<2>(&pos, &ep),
+                        evaluate_in::<BITS_WORDS>(&pos, &ep),
+                        "{} {fen}",
+                        e.id
+                    );
                     assert_eq!(a.total, b.total, "{} {fen}", e.id);
                     assert_eq!(a.zone_attackers, b.zone_attackers, "{} {fen}", e.id);
                     assert_eq!(a.zone_weight, b.zone_weight, "{} {fen}", e.id);
