@@ -5,6 +5,7 @@ pub mod cellset;
 pub mod eval;
 pub mod fen;
 pub mod geometry;
+pub mod masks;
 pub mod matchrun;
 pub mod movegen;
 pub mod moves;

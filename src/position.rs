@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use crate::geometry::{Cell, NO_CELL};
+use crate::masks::{self, bit};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{MAX_PLAYERS, MAX_TYPES, Piece, PieceType, Player};
 use crate::tables::{CANNON, GRASSHOPPER};
@@ -35,9 +36,11 @@ pub struct Position {
     list_len: Vec<u16>,
     /// Index of a cell's man in its list.
     list_pos: Vec<u16>,
-    /// Per (player, type), the cells below 128 its men stand on: the bitsets of the masks the
-    /// evaluation reads on boards of at most 128 cells (`men_mask`).
+    /// On boards of at most 128 cells (`small`), per (player, type) the cells its men stand on
+    /// (`men_mask`), and per player the cells of all his men; empty on larger boards.
     masks: Vec<u128>,
+    occ: [u128; MAX_PLAYERS],
+    small: bool,
     hands: [[u8; MAX_TYPES]; MAX_PLAYERS],
     pub side: Player,
     pub st: State,
@@ -62,6 +65,8 @@ impl Position {
             list_len: vec![0; players * nt],
             list_pos: vec![0; n],
             masks: vec![0; players * nt],
+            occ: [0; MAX_PLAYERS],
+            small: n <= masks::MAX_CELLS,
             hands: [[0; MAX_TYPES]; MAX_PLAYERS],
             side: 0,
             st: State {
@@ -110,17 +115,22 @@ impl Position {
         &self.list[s * n..s * n + self.list_len[s] as usize]
     }
 
-    /// Cells below 128 of `player`'s men of type `t` (all of them on a board of at most 128
-    /// cells).
+    /// Cells of `player`'s men of type `t`, on a board of at most 128 cells (else empty).
     #[inline]
     pub fn men_mask(&self, player: Player, t: PieceType) -> u128 {
         self.masks[self.slot(player, t)]
     }
 
-    /// Bit of cell `c` in a mask (none for cells from 128 on).
+    /// Cells of `player`'s men, on a board of at most 128 cells (else empty).
     #[inline]
-    fn bit(c: Cell) -> u128 {
-        1u128.checked_shl(c as u32).unwrap_or(0)
+    pub fn occupied_by(&self, player: Player) -> u128 {
+        self.occ[player as usize]
+    }
+
+    /// Cells of every man, on a board of at most 128 cells (else empty).
+    #[inline]
+    pub fn occupied(&self) -> u128 {
+        self.occ.iter().fold(0, |m, &o| m | o)
     }
 
     #[inline]
@@ -161,7 +171,10 @@ impl Position {
         self.list[s * n + len] = c;
         self.list_pos[c as usize] = len as u16;
         self.list_len[s] += 1;
-        self.masks[s] |= Self::bit(c);
+        if self.small {
+            self.masks[s] |= 1 << c;
+            self.occ[p.owner() as usize] |= 1 << c;
+        }
         let k = self.v.zobrist.piece(p, c);
         self.st.key ^= k;
         self.men_keys[self.men_slot(p)] ^= k;
@@ -193,7 +206,10 @@ impl Position {
         self.list[s * n + i] = moved;
         self.list_pos[moved as usize] = i as u16;
         self.list_len[s] -= 1;
-        self.masks[s] &= !Self::bit(c);
+        if self.small {
+            self.masks[s] &= !(1 << c);
+            self.occ[p.owner() as usize] &= !(1 << c);
+        }
         let k = self.v.zobrist.piece(p, c);
         self.st.key ^= k;
         self.men_keys[self.men_slot(p)] ^= k;
@@ -209,7 +225,11 @@ impl Position {
         let s = self.slot(p.owner(), p.kind());
         self.list[s * self.board.len() + i as usize] = to;
         self.list_pos[to as usize] = i;
-        self.masks[s] ^= Self::bit(from) | Self::bit(to);
+        if self.small {
+            let moved = 1 << from | 1 << to;
+            self.masks[s] ^= moved;
+            self.occ[p.owner() as usize] ^= moved;
+        }
         let z = &self.v.zobrist;
         let k = z.piece(p, from) ^ z.piece(p, to);
         self.st.key ^= k;
@@ -298,25 +318,12 @@ impl Position {
         } else {
             by..by + 1
         };
+        for army in armies.clone() {
+            if self.leap_ray_attackers(x, by, army, |c| c == vacated, bit(vacated), |_| true) {
+                return true;
+            }
+        }
         for army in armies {
-            for &(src, mask) in t.leaps_to(army, x) {
-                let p = self.board[src as usize];
-                if !p.is_empty() && p.owner() == by && p.army() == army && mask >> p.kind() & 1 != 0
-                {
-                    return true;
-                }
-            }
-            for r in t.rays_to(army, x) {
-                for &c in &t.path[r.start as usize..r.start as usize + r.len as usize] {
-                    if occupied(c) {
-                        let p = self.board[c as usize];
-                        if p.owner() == by && p.army() == army && r.mask >> p.kind() & 1 != 0 {
-                            return true;
-                        }
-                        break;
-                    }
-                }
-            }
             for e in t.paths_to(army, x) {
                 let p = self.board[e.src as usize];
                 if p.is_empty() || p.owner() != by || p.army() != army || p.kind() != e.kind {
@@ -353,6 +360,70 @@ impl Position {
             }
         }
         self.v.hooks.extra_attacks && self.v.rules.extra_attack(self, x, by, vacated)
+    }
+
+    /// Calls `f` with the cell of each man of `by` (army `army`) that attacks `x` by a plain
+    /// leap or along a ray (the first man met there), the cells of `gone` seen as empty, until
+    /// `f` returns true; returns whether it did. `gone_mask` holds the same cells as a mask: on
+    /// boards of at most 128 cells the tables are read as masks (`masks::AttackMasks`).
+    #[inline]
+    pub fn leap_ray_attackers(
+        &self,
+        x: Cell,
+        by: Player,
+        army: Player,
+        gone: impl Fn(Cell) -> bool,
+        gone_mask: u128,
+        mut f: impl FnMut(Cell) -> bool,
+    ) -> bool {
+        let t = &self.v.tables;
+        let is = |c: Cell, types: u64| {
+            let p = self.board[c as usize];
+            p.army() == army && types >> p.kind() & 1 != 0
+        };
+        if let Some(mk) = &t.masks {
+            let theirs = self.occ[by as usize] & !gone_mask;
+            for &(types, src) in mk.leaps_to(army, x) {
+                if masks::cells(src & theirs).any(|c| is(c, types) && f(c)) {
+                    return true;
+                }
+            }
+            let occ = self.occupied() & !gone_mask;
+            for r in mk.rays_to(army, x) {
+                if r.cells & theirs == 0 {
+                    continue;
+                }
+                // The first man met, if it is theirs.
+                let first = r.reach(occ) & theirs;
+                let c = first.trailing_zeros() as Cell;
+                if first != 0 && is(c, r.types) && f(c) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        let theirs = |c: Cell| {
+            let p = self.board[c as usize];
+            !p.is_empty() && p.owner() == by && !gone(c)
+        };
+        for &(src, types) in t.leaps_to(army, x) {
+            if theirs(src) && is(src, types) && f(src) {
+                return true;
+            }
+        }
+        for r in t.rays_to(army, x) {
+            let path = &t.path[r.start as usize..r.start as usize + r.len as usize];
+            if let Some(&c) = path
+                .iter()
+                .find(|&&c| !self.board[c as usize].is_empty() && !gone(c))
+                && theirs(c)
+                && is(c, r.mask)
+                && f(c)
+            {
+                return true;
+            }
+        }
+        false
     }
 
     /// Is `x` attacked by any opponent of `me`? (two teams: everyone not on my side)
@@ -693,7 +764,10 @@ mod tests {
     /// Per (player, type) mask recomputed from the board.
     fn masks_from_scratch(pos: &super::Position) -> Vec<u128> {
         let mut m = vec![0u128; pos.masks.len()];
-        for c in 0..pos.board_cells().min(128) {
+        if pos.board_cells() > 128 {
+            return m;
+        }
+        for c in 0..pos.board_cells() {
             let p = pos.at(c as super::Cell);
             if !p.is_empty() {
                 m[pos.slot(p.owner(), p.kind())] |= 1 << c;

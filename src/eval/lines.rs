@@ -5,11 +5,12 @@
 //! numbered row by row, a straight ride's cells run in rising or in falling cell order.
 
 use crate::geometry::Cell;
+use crate::masks::{fall, rise};
 use crate::piece::Piece;
-use crate::tables::{CANNON, CAPTURE, GRASSHOPPER, LEAPS, MOVE, RayEntry, Tables};
+use crate::tables::{CANNON, CAPTURE, GRASSHOPPER, LEAPS, MOVE, Tables};
 
 /// The largest board the sets cover.
-pub const MAX_CELLS: usize = 128;
+pub use crate::masks::MAX_CELLS;
 
 /// A ride whose cells rise in cell order: the first man met is the lowest set bit.
 const UP: u8 = 1;
@@ -57,10 +58,6 @@ pub struct Lines {
     slots: Vec<Slot>,
     rides: Vec<u128>,
     lines: Vec<Line>,
-    /// The tables' reverse rays (`Tables::rays_to`) as masks, in the same order: the cells from
-    /// which a rider attacks along the ray, nearest first; flags 0 where the ray must be walked.
-    rays: Vec<Line>,
-    ray_idx: Vec<u32>,
 }
 
 impl Lines {
@@ -77,8 +74,6 @@ impl Lines {
             slots: Vec::with_capacity(n),
             rides: Vec::new(),
             lines: Vec::new(),
-            rays: tb.rays.iter().map(|r| ray_line(tb, r)).collect(),
-            ray_idx: tb.ray_idx.clone(),
         };
         for i in 0..n {
             let mut slot = Slot::default();
@@ -190,20 +185,9 @@ impl Lines {
         Some((att, reach))
     }
 
-    /// Per reverse ray of `Tables::rays_to(army, x)`, in its order: the cells a rider of the
-    /// ray's types attacks `x` from, up to and including the first man met; `None` for a ray
-    /// that must be walked.
-    #[inline]
-    pub fn rays_to(&self, army: u8, x: Cell, occ: u128) -> impl Iterator<Item = Option<u128>> {
-        let i = army as usize * self.ncells + x as usize;
-        self.rays[self.ray_idx[i] as usize..self.ray_idx[i + 1] as usize]
-            .iter()
-            .map(move |l| (l.flags != 0).then(|| ride(l, occ)))
-    }
-
     /// The cells man `p` standing on `c` attacks (`sets`' first set), or `None` when the man
     /// must be walked instead.
-    #[inline]
+    #[inline(always)]
     pub fn attacks(&self, p: Piece, c: Cell, occ: u128) -> Option<u128> {
         let s = self.slot(p, c);
         if s.other == u32::MAX {
@@ -216,49 +200,6 @@ impl Lines {
             }
         }
         Some(att)
-    }
-}
-
-/// A reverse ray as a line: its cells in rising or falling order, or flags 0.
-fn ray_line(tb: &Tables, r: &RayEntry) -> Line {
-    let path = &tb.path[r.start as usize..r.start as usize + r.len as usize];
-    let flags = if path.iter().any(|&c| c as usize >= MAX_CELLS) {
-        0
-    } else if path.windows(2).all(|w| w[0] < w[1]) {
-        UP
-    } else if path.windows(2).all(|w| w[0] > w[1]) {
-        DOWN
-    } else {
-        0
-    };
-    let cells = if flags == 0 {
-        0
-    } else {
-        path.iter().fold(0u128, |m, &c| m | 1 << c)
-    };
-    Line {
-        cells,
-        lame: 0,
-        flags,
-    }
-}
-
-/// A rising ride's cells up to and including the lowest occupied one (all when none is):
-/// `b ^ (b - 1)` sets the lowest set bit of `b` and every bit below it, or every bit for 0.
-#[inline(always)]
-fn rise(cells: u128, occ: u128) -> u128 {
-    let b = cells & occ;
-    cells & (b ^ b.wrapping_sub(1))
-}
-
-/// A falling ride's cells down to and including the highest occupied one (all when none is).
-#[inline(always)]
-fn fall(cells: u128, occ: u128) -> u128 {
-    let b = cells & occ;
-    if b == 0 {
-        cells
-    } else {
-        cells & (u128::MAX << (127 - b.leading_zeros()))
     }
 }
 

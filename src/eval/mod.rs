@@ -1531,23 +1531,26 @@ impl<const N: usize> CheckCells<N> {
             return;
         }
         let mut slot = [u8::MAX; 64];
+        // On boards of at most 128 cells the tables are masks (`masks::AttackMasks`).
+        if N == 2
+            && let Some(mk) = &tb.masks
+        {
+            for &(types, src) in mk.leaps_to(p, k) {
+                let src = attacks::narrow(src);
+                self.add(&mut slot, types & wanted, |f| attacks::or(f, &src));
+            }
+            let occ = attacks::wide(occ);
+            for r in mk.rays_to(p, k).iter().filter(|r| r.types & wanted != 0) {
+                let ride = attacks::narrow(r.reach(occ));
+                self.add(&mut slot, r.types & wanted, |f| attacks::or(f, &ride));
+            }
+            return;
+        }
         for &(src, mask) in tb.leaps_to(p, k) {
             self.add(&mut slot, mask & wanted, |f| attacks::set(f, src));
         }
-        // On boards of at most 128 cells a straight ray is a mask (`Lines::rays_to`).
-        let masks = ep.lines.as_ref().filter(|_| N == 2);
-        let mut masks = masks
-            .map(|l| l.rays_to(p, k, attacks::wide(occ)))
-            .into_iter()
-            .flatten();
         for r in tb.rays_to(p, k) {
-            let ride = masks.next().flatten();
             if r.mask & wanted == 0 {
-                continue;
-            }
-            if let Some(ride) = ride {
-                let ride = attacks::narrow(ride);
-                self.add(&mut slot, r.mask & wanted, |f| attacks::or(f, &ride));
                 continue;
             }
             for &c in &tb.path[r.start as usize..r.start as usize + r.len as usize] {

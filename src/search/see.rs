@@ -14,6 +14,7 @@ use arrayvec::ArrayVec;
 
 use crate::eval::EvalParams;
 use crate::geometry::{Cell, NO_CELL};
+use crate::masks::bit;
 use crate::moves::{Move, MoveKind};
 use crate::piece::Player;
 use crate::position::Position;
@@ -28,6 +29,20 @@ fn value_of(ep: &EvalParams, t: usize) -> i32 {
     if ep.royal[t] { ROYAL } else { ep.see_value[t] }
 }
 
+/// The cells that have left the board during an exchange: a list, and on boards with attack
+/// masks the same cells as a mask.
+struct Removed {
+    cells: ArrayVec<Cell, MAX_SWAPS>,
+    mask: u128,
+}
+
+impl Removed {
+    fn push(&mut self, c: Cell) {
+        self.cells.push(c);
+        self.mask |= bit(c);
+    }
+}
+
 /// Least valuable man of `side` attacking `x`, with the cells of `removed` seen as empty:
 /// (cell, exchange value, royal).
 fn least_attacker(
@@ -35,10 +50,10 @@ fn least_attacker(
     ep: &EvalParams,
     x: Cell,
     side: Player,
-    removed: &[Cell],
+    removed: &Removed,
 ) -> Option<(Cell, i32, bool)> {
     let t = &pos.v.tables;
-    let gone = |c: Cell| removed.contains(&c);
+    let gone = |c: Cell| removed.cells.contains(&c);
     let occupied = |c: Cell| !pos.at(c).is_empty() && !gone(c);
     let mut best: Option<(Cell, i32, bool)> = None;
     let consider = |c: Cell, best: &mut Option<(Cell, i32, bool)>| {
@@ -54,28 +69,10 @@ fn least_attacker(
         side..side + 1
     };
     for army in armies {
-        for &(src, mask) in t.leaps_to(army, x) {
-            let p = pos.at(src);
-            if !p.is_empty()
-                && p.owner() == side
-                && p.army() == army
-                && mask >> p.kind() & 1 != 0
-                && !gone(src)
-            {
-                consider(src, &mut best);
-            }
-        }
-        for r in t.rays_to(army, x) {
-            for &c in &t.path[r.start as usize..r.start as usize + r.len as usize] {
-                if occupied(c) {
-                    let p = pos.at(c);
-                    if p.owner() == side && p.army() == army && r.mask >> p.kind() & 1 != 0 {
-                        consider(c, &mut best);
-                    }
-                    break;
-                }
-            }
-        }
+        pos.leap_ray_attackers(x, side, army, gone, removed.mask, |c| {
+            consider(c, &mut best);
+            false
+        });
         for e in t.paths_to(army, x) {
             if e.flags & (CANNON | GRASSHOPPER) != 0 {
                 continue; // screened out by the caller
@@ -203,9 +200,14 @@ fn exchange(pos: &Position, ep: &EvalParams, m: Move, o: Opening) -> Option<i32>
     if hopper_near(pos, m.to) {
         return None;
     }
-    let mut removed: ArrayVec<Cell, MAX_SWAPS> = ArrayVec::new();
+    let mut removed = Removed {
+        cells: ArrayVec::new(),
+        mask: 0,
+    };
     removed.push(m.from);
-    removed.extend(o.ep_victim);
+    if let Some(c) = o.ep_victim {
+        removed.push(c);
+    }
     let mut on_cell = o.on_cell;
     let mut gain = [0i32; MAX_SWAPS + 1];
     gain[0] = o.gain;
@@ -214,7 +216,7 @@ fn exchange(pos: &Position, ep: &EvalParams, m: Move, o: Opening) -> Option<i32>
     loop {
         d += 1;
         gain[d] = on_cell - gain[d - 1];
-        if (-gain[d - 1]).max(gain[d]) < 0 || d >= MAX_SWAPS - 1 || removed.is_full() {
+        if (-gain[d - 1]).max(gain[d]) < 0 || d >= MAX_SWAPS - 1 || removed.cells.is_full() {
             break;
         }
         let Some((c, val, royal)) = least_attacker(pos, ep, m.to, side, &removed) else {

@@ -3,7 +3,8 @@
 //! cheaper enemy man attacks moves late.
 //!
 //! Men fall into value classes (pawn-like; below 450; below 750; the rest); `by[c]` holds the
-//! cells enemy men of class `c` or lower attack, read from one walk over their compiled moves.
+//! cells enemy men of class `c` or lower attack, read from their attack masks (`eval::lines`) or
+//! one walk over their compiled moves.
 
 use crate::eval::attacks::{self, ATTACK};
 use crate::eval::{Bits, EvalParams};
@@ -44,9 +45,16 @@ impl Threats {
         }
         let them = 1 - pos.side;
         let mut by = [attacks::EMPTY; CLASSES];
+        let occ = pos.occupied();
         for t in 0..ep.ntypes {
             let Some(c) = class(ep, t) else { continue };
             for &x in pos.cells_of(them, t as PieceType) {
+                // The attack set from the masks on boards of at most 128 cells, else a walk.
+                if let Some(a) = ep.lines.as_ref().and_then(|l| l.attacks(pos.at(x), x, occ)) {
+                    by[c][0] |= a as u64;
+                    by[c][1] |= (a >> 64) as u64;
+                    continue;
+                }
                 attacks::scan(pos, x, |cell, fl| {
                     if fl & ATTACK != 0 {
                         attacks::set(&mut by[c], cell);
