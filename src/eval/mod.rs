@@ -877,57 +877,72 @@ fn mobility(pos: &Position, c: Cell) -> i32 {
 
 const MAX_FILES: usize = 32;
 
-/// Pawn structure of both players: a pawn-like man behind another of its side on the same file
-/// (doubled), and one with no friendly pawn-like man on either neighbouring file (isolated).
-fn pawn_structure(pos: &Position, ep: &EvalParams) -> [Score; 2] {
+/// Per player, how many pawn-like men stand on each file (index `x + 1` for file `x`; index 0
+/// and `MAX_FILES + 1` stay empty, the neighbours of the edge files).
+type Files = [[u8; MAX_FILES + 2]; 2];
+
+fn pawn_files(pos: &Position, ep: &EvalParams) -> Files {
     let mut files = [[0u8; MAX_FILES + 2]; 2];
     for (p, f) in files.iter_mut().enumerate() {
-        for t in 0..ep.ntypes {
-            if !ep.pawn_like[t] {
-                continue;
-            }
+        for t in (0..ep.ntypes).filter(|&t| ep.pawn_like[t]) {
             for &c in pos.cells_of(p as Player, t as PieceType) {
                 let x = ep.coords[c as usize].0;
                 if (0..MAX_FILES as i8).contains(&x) {
-                    // Index 0 and MAX_FILES + 1 stay empty: neighbours of the edge files.
                     f[x as usize + 1] = f[x as usize + 1].saturating_add(1);
                 }
             }
         }
     }
+    files
+}
+
+/// Doubled pawn-like men (behind another of their side on the same file) and isolated ones (no
+/// friendly pawn-like man on either neighbouring file), per player.
+fn doubled_isolated(ep: &EvalParams, files: &Files) -> [Score; 2] {
     let w = &ep.w;
     let mut out = [Score::default(); 2];
-    for (p, o) in out.iter_mut().enumerate() {
-        for t in (0..ep.ntypes).filter(|&t| ep.file_rider[t]) {
-            for &c in pos.cells_of(p as Player, t as PieceType) {
-                let x = ep.coords[c as usize].0;
-                if !(0..MAX_FILES as i8).contains(&x) || files[p][x as usize + 1] != 0 {
-                    continue;
-                }
-                if files[1 - p][x as usize + 1] == 0 {
-                    o.mg += w.open_file_mg;
-                    o.eg += w.open_file_eg;
-                } else {
-                    o.mg += w.semi_open_mg;
-                    o.eg += w.semi_open_eg;
-                }
-            }
-        }
-    }
-    for p in 0..2 {
-        let f = &files[p];
+    for (o, f) in out.iter_mut().zip(files) {
         for x in 1..=ep.files {
             let n = f[x] as i32;
             if n == 0 {
                 continue;
             }
             if n > 1 {
-                out[p].mg += w.doubled_mg * (n - 1);
-                out[p].eg += w.doubled_eg * (n - 1);
+                o.mg += w.doubled_mg * (n - 1);
+                o.eg += w.doubled_eg * (n - 1);
             }
             if f[x - 1] == 0 && f[x + 1] == 0 {
-                out[p].mg += w.isolated_mg * n;
-                out[p].eg += w.isolated_eg * n;
+                o.mg += w.isolated_mg * n;
+                o.eg += w.isolated_eg * n;
+            }
+        }
+    }
+    out
+}
+
+/// File riders on files without own pawn-like men (`pawned(p, x)`: player `p` has one on file
+/// `x`): open, or half-open when only the enemy's stand there.
+fn open_files(
+    pos: &Position,
+    ep: &EvalParams,
+    pawned: impl Fn(usize, usize) -> bool,
+) -> [Score; 2] {
+    let w = &ep.w;
+    let mut out = [Score::default(); 2];
+    for (p, o) in out.iter_mut().enumerate() {
+        for t in (0..ep.ntypes).filter(|&t| ep.file_rider[t]) {
+            for &c in pos.cells_of(p as Player, t as PieceType) {
+                let x = ep.coords[c as usize].0;
+                if !(0..MAX_FILES as i8).contains(&x) || pawned(p, x as usize) {
+                    continue;
+                }
+                if !pawned(1 - p, x as usize) {
+                    o.mg += w.open_file_mg;
+                    o.eg += w.open_file_eg;
+                } else {
+                    o.mg += w.semi_open_mg;
+                    o.eg += w.semi_open_eg;
+                }
             }
         }
     }
@@ -984,24 +999,33 @@ fn chebyshev(ep: &EvalParams, a: Cell, b: Cell) -> i32 {
 /// The static evaluation, in centipawns, for the side to move.
 pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
     if ep.ncells <= lines::MAX_CELLS {
-        evaluate_in::<2>(pos, ep)
+        evaluate_in::<2>(pos, ep, None)
     } else {
-        evaluate_in::<BITS_WORDS>(pos, ep)
+        evaluate_in::<BITS_WORDS>(pos, ep, None)
+    }
+}
+
+/// `evaluate`, with what the pawn-like men alone decide read from (or kept in) `cache`.
+pub fn evaluate_cached(pos: &Position, ep: &EvalParams, cache: &mut PawnCache) -> i32 {
+    if ep.ncells <= lines::MAX_CELLS {
+        evaluate_in::<2>(pos, ep, cache.entry(pos, ep))
+    } else {
+        evaluate_in::<BITS_WORDS>(pos, ep, None)
     }
 }
 
 /// `evaluate` with cell sets of `N` words: two up to 128 cells, where the position's masks and
-/// `lines` give the sets without walks.
-fn evaluate_in<const N: usize>(pos: &Position, ep: &EvalParams) -> i32 {
+/// `lines` give the sets without walks; `pe` the pawn cache's entry, if any.
+fn evaluate_in<const N: usize>(pos: &Position, ep: &EvalParams, pe: Option<&PawnEntry>) -> i32 {
     let mut tl = Tally::default();
-    let royal_cell = cheap_terms::<N>(pos, ep, &mut tl);
+    let royal_cell = cheap_terms::<N>(pos, ep, pe, &mut tl);
     if ep.anti {
         return combine(pos, ep, &tl, &royal_cell);
     }
     if ep.threats {
         attack_terms::<N>(pos, ep, &royal_cell, &mut tl);
     }
-    safety_terms(pos, ep, &royal_cell, &mut tl);
+    safety_terms(pos, ep, pe, &royal_cell, &mut tl);
     combine(pos, ep, &tl, &royal_cell)
 }
 
@@ -1034,7 +1058,12 @@ struct PassedMan {
 
 /// Material, piece squares, passed men, royal proximity and men in hand (and rider mobility where
 /// no attack maps are built); returns each player's royal cell.
-fn cheap_terms<const N: usize>(pos: &Position, ep: &EvalParams, tl: &mut Tally) -> [Cell; 4] {
+fn cheap_terms<const N: usize>(
+    pos: &Position,
+    ep: &EvalParams,
+    pe: Option<&PawnEntry>,
+    tl: &mut Tally,
+) -> [Cell; 4] {
     let players = ep.players.min(4);
     let nt = ep.ntypes;
     let mut royal_cell = [NO_CELL; 4];
@@ -1046,19 +1075,14 @@ fn cheap_terms<const N: usize>(pos: &Position, ep: &EvalParams, tl: &mut Tally) 
             }
         }
     }
-    // Pawn-like men per player, for passed pawns.
+    // Pawn-like men per player, for passed pawns (two players), unless the pawn cache has
+    // their shape.
     let passed_on = !ep.passed.is_empty();
-    let mut board = PawnBoard {
-        pawns: [[0u64; N]; 2],
-        royal_cell,
+    let pawns = if passed_on && pe.is_none() {
+        pawn_sets::<N>(pos, ep)
+    } else {
+        [[0; N]; 2]
     };
-    if passed_on {
-        for (p, bits) in board.pawns.iter_mut().enumerate() {
-            for t in (0..nt).filter(|&t| ep.pawn_like[t]) {
-                attacks::or(bits, &attacks::type_set(pos, p as Player, t as PieceType));
-            }
-        }
-    }
     let threats_on = ep.threats;
     // The path terms need the attack maps.
     let path_on = threats_on && (ep.w.passed_free != 0 || ep.w.passed_step != 0);
@@ -1088,19 +1112,28 @@ fn cheap_terms<const N: usize>(pos: &Position, ep: &EvalParams, tl: &mut Tally) 
                 s.mg += val.mg + ps.mg;
                 s.eg += val.eg + ps.eg;
                 if pawn && army < 2 {
-                    let (b, passed) = board.pawn_terms(pos, ep, p, army as usize, t, c);
-                    s.mg += b.mg;
-                    s.eg += b.eg;
-                    if let Some(bonus) = passed
-                        && path_on
-                    {
-                        // Past 64 passed men the rest go without the path terms.
-                        let _ = tl.passed.try_push(PassedMan {
-                            player: p as u8,
-                            army,
-                            cell: c,
-                            bonus,
-                        });
+                    let passed = match pe {
+                        Some(e) => e.passed[p] >> c & 1 != 0,
+                        None => {
+                            let (passed, phalanx) = pawn_shape(ep, &pawns, p, army as usize, t, c);
+                            s.mg += phalanx.mg;
+                            s.eg += phalanx.eg;
+                            passed
+                        }
+                    };
+                    if passed {
+                        let (b, bonus) = passed_term(pos, ep, &royal_cell, p, army as usize, t, c);
+                        s.mg += b.mg;
+                        s.eg += b.eg;
+                        if path_on {
+                            // Past 64 passed men the rest go without the path terms.
+                            let _ = tl.passed.try_push(PassedMan {
+                                player: p as u8,
+                                army,
+                                cell: c,
+                                bonus,
+                            });
+                        }
                     }
                 }
                 if rider_mobility {
@@ -1156,72 +1189,187 @@ fn cheap_terms<const N: usize>(pos: &Position, ep: &EvalParams, tl: &mut Tally) 
                 tl.npm[p] += ep.see_value[t] * n;
             }
         }
+        if let Some(e) = pe {
+            s.mg += e.phalanx[p].mg;
+            s.eg += e.phalanx[p].eg;
+        }
         tl.total[p] = s;
     }
     royal_cell
 }
 
-/// Where the pawn-like men and royal men of a two-player position stand.
-struct PawnBoard<const N: usize> {
-    pawns: [[u64; N]; 2],
-    royal_cell: [Cell; 4],
+/// What the pawn-like men alone decide in a two-player game of at most 128 cells, kept by
+/// their key (`PawnCache`): the evaluation reads it instead of working it out again.
+#[derive(Clone, Copy, Default)]
+pub struct PawnEntry {
+    key: u64,
+    /// Per player: his passed pawn-like men, the phalanx bonuses, doubled and isolated men, and
+    /// the files (bit `x`) his pawn-like men stand on.
+    passed: [u128; 2],
+    phalanx: [Score; 2],
+    structure: [Score; 2],
+    files: [u64; 2],
 }
 
-impl<const N: usize> PawnBoard<N> {
-    /// A pawn-like man of player `p` (army `army`, type `t`) on `c`: the passed-man bonus (less
-    /// when blocked; endgame: more when the own royal man is nearer than the enemy's) and the
-    /// phalanx bonus; and the passed-man bonus before those adjustments, if the man is passed.
-    #[inline]
-    fn pawn_terms(
-        &self,
-        pos: &Position,
-        ep: &EvalParams,
-        p: usize,
-        army: usize,
-        t: usize,
-        c: Cell,
-    ) -> (Score, Option<Score>) {
-        let w = &ep.w;
-        let nc = ep.ncells;
-        let i = (army * ep.ntypes + t) * nc + c as usize;
-        let mut s = Score::default();
-        let mut passed = None;
-        if !meets(&ep.front_span[army * nc + c as usize], &self.pawns[1 - p]) {
-            let b = ep.passed[i];
-            passed = Some(b);
-            let (mut mg, mut eg) = (b.mg, b.eg);
-            let next = ep.ahead[army * nc + c as usize];
-            if next != NO_CELL && !pos.at(next).is_empty() {
-                mg -= mg * w.passed_blocked / 1000;
-                eg -= eg * w.passed_blocked / 1000;
+impl PawnEntry {
+    fn new(pos: &Position, ep: &EvalParams, key: u64) -> PawnEntry {
+        let mut e = PawnEntry {
+            key,
+            ..PawnEntry::default()
+        };
+        let pawns = pawn_sets::<2>(pos, ep);
+        for p in 0..2 {
+            for t in (0..ep.ntypes).filter(|&t| ep.pawn_like[t]) {
+                for &c in pos.cells_of(p as Player, t as PieceType) {
+                    let army = pos.at(c).army() as usize;
+                    if army >= 2 || ep.passed.is_empty() {
+                        continue;
+                    }
+                    let (passed, phalanx) = pawn_shape(ep, &pawns, p, army, t, c);
+                    e.passed[p] |= (passed as u128) << c;
+                    e.phalanx[p].mg += phalanx.mg;
+                    e.phalanx[p].eg += phalanx.eg;
+                }
             }
-            let (own, enemy) = (self.royal_cell[p], self.royal_cell[1 - p]);
-            if own != NO_CELL && enemy != NO_CELL {
-                let d = (chebyshev(ep, c, enemy) - chebyshev(ep, c, own)).clamp(-4, 4);
-                eg += b.eg * w.passed_king_eg * d / 1000;
+        }
+        if ep.has_pawns {
+            let files = pawn_files(pos, ep);
+            e.structure = doubled_isolated(ep, &files);
+            for (m, f) in e.files.iter_mut().zip(&files) {
+                *m = (0..MAX_FILES).fold(0, |m, x| m | ((f[x + 1] != 0) as u64) << x);
             }
-            s = Score { mg, eg };
         }
-        if meets(&ep.beside[c as usize], &self.pawns[p]) {
-            let k = 4 + ep.progress[i] as i32;
-            s.mg += w.phalanx_mg * k / 4;
-            s.eg += w.phalanx_eg * k / 4;
-        }
-        (s, passed)
+        e
     }
 }
 
+/// A search thread's pawn cache: entries by the pawn-like men's key.
+pub struct PawnCache {
+    entries: Vec<PawnEntry>,
+}
+
+impl PawnCache {
+    const SIZE: usize = 1 << 12;
+
+    pub fn new() -> PawnCache {
+        PawnCache {
+            entries: vec![PawnEntry::default(); Self::SIZE],
+        }
+    }
+
+    /// The entry of `pos`'s pawn-like men, made if it is not kept (`None` where the evaluation
+    /// keeps no such entries: more than two players or more than 128 cells).
+    #[inline]
+    fn entry(&mut self, pos: &Position, ep: &EvalParams) -> Option<&PawnEntry> {
+        if ep.players != 2 || ep.ncells > lines::MAX_CELLS {
+            return None;
+        }
+        // Never 0 for a real entry: an empty slot must not match a position without pawns.
+        let key = (pos.men_key(0, true) ^ pos.men_key(1, true)) | 1;
+        let slot = &mut self.entries[(key >> 32) as usize & (Self::SIZE - 1)];
+        if slot.key != key {
+            *slot = PawnEntry::new(pos, ep, key);
+        }
+        Some(slot)
+    }
+}
+
+impl Default for PawnCache {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// A passed pawn-like man of player `p` (army `army`, type `t`) on `c`: its bonus, less when
+/// blocked, and in the endgame more when the own royal man is nearer than the enemy's; and the
+/// bonus before those adjustments (for the path terms).
+#[inline]
+fn passed_term(
+    pos: &Position,
+    ep: &EvalParams,
+    royal_cell: &[Cell; 4],
+    p: usize,
+    army: usize,
+    t: usize,
+    c: Cell,
+) -> (Score, Score) {
+    let w = &ep.w;
+    let nc = ep.ncells;
+    let b = ep.passed[(army * ep.ntypes + t) * nc + c as usize];
+    let (mut mg, mut eg) = (b.mg, b.eg);
+    let next = ep.ahead[army * nc + c as usize];
+    if next != NO_CELL && !pos.at(next).is_empty() {
+        mg -= mg * w.passed_blocked / 1000;
+        eg -= eg * w.passed_blocked / 1000;
+    }
+    let (own, enemy) = (royal_cell[p], royal_cell[1 - p]);
+    if own != NO_CELL && enemy != NO_CELL {
+        let d = (chebyshev(ep, c, enemy) - chebyshev(ep, c, own)).clamp(-4, 4);
+        eg += b.eg * w.passed_king_eg * d / 1000;
+    }
+    (Score { mg, eg }, b)
+}
+
+/// A pawn-like man of player `p` (army `army`, type `t`) on `c`, with the pawn-like men of each
+/// player: whether it is passed (no enemy one ahead on its own or a neighbouring file), and its
+/// phalanx bonus (one of its own beside it on the rank).
+#[inline]
+fn pawn_shape<const N: usize>(
+    ep: &EvalParams,
+    pawns: &[[u64; N]; 2],
+    p: usize,
+    army: usize,
+    t: usize,
+    c: Cell,
+) -> (bool, Score) {
+    let passed = !meets(&ep.front_span[army * ep.ncells + c as usize], &pawns[1 - p]);
+    let mut s = Score::default();
+    if meets(&ep.beside[c as usize], &pawns[p]) {
+        let k = 4 + ep.progress[(army * ep.ntypes + t) * ep.ncells + c as usize] as i32;
+        s.mg += ep.w.phalanx_mg * k / 4;
+        s.eg += ep.w.phalanx_eg * k / 4;
+    }
+    (passed, s)
+}
+
+/// Each player's pawn-like men as a set.
+fn pawn_sets<const N: usize>(pos: &Position, ep: &EvalParams) -> [[u64; N]; 2] {
+    let mut pawns = [[0u64; N]; 2];
+    for (p, bits) in pawns.iter_mut().enumerate() {
+        for t in (0..ep.ntypes).filter(|&t| ep.pawn_like[t]) {
+            attacks::or(bits, &attacks::type_set(pos, p as Player, t as PieceType));
+        }
+    }
+    pawns
+}
+
 /// Pawn structure, royal shelter and zone attackers, palace men (two players).
-fn safety_terms(pos: &Position, ep: &EvalParams, royal_cell: &[Cell; 4], tl: &mut Tally) {
+fn safety_terms(
+    pos: &Position,
+    ep: &EvalParams,
+    pe: Option<&PawnEntry>,
+    royal_cell: &[Cell; 4],
+    tl: &mut Tally,
+) {
     if ep.players != 2 {
         return;
     }
     let w = &ep.w;
     if ep.has_pawns {
-        let ps = pawn_structure(pos, ep);
-        for (t, s) in tl.total.iter_mut().zip(ps) {
-            t.mg += s.mg;
-            t.eg += s.eg;
+        let (structure, open) = match pe {
+            Some(e) => (
+                e.structure,
+                open_files(pos, ep, |p, x| e.files[p] >> x & 1 != 0),
+            ),
+            None => {
+                let files = pawn_files(pos, ep);
+                let open = open_files(pos, ep, |p, x| files[p][x + 1] != 0);
+                (doubled_isolated(ep, &files), open)
+            }
+        };
+        for (t, (s, o)) in tl.total.iter_mut().zip(structure.iter().zip(open)) {
+            t.mg += s.mg + o.mg;
+            t.eg += s.eg + o.eg;
         }
     }
     // Royal safety (middle game): shelter of own men around the royal man against nearby attackers.
@@ -1738,15 +1886,15 @@ mod tests {
                 let mut list = MoveList::new();
                 for _ in 0..120 {
                     let mut a = Tally::default();
-                    let royal = cheap_terms::<2>(&pos, &ep, &mut a);
+                    let royal = cheap_terms::<2>(&pos, &ep, None, &mut a);
                     attack_terms::<2>(&pos, &ep, &royal, &mut a);
                     let mut b = Tally::default();
-                    let royal = cheap_terms::<BITS_WORDS>(&pos, &ep, &mut b);
+                    let royal = cheap_terms::<BITS_WORDS>(&pos, &ep, None, &mut b);
                     attack_terms::<BITS_WORDS>(&pos, &ep, &royal, &mut b);
                     let fen = crate::fen::to_fen(&pos);
                     assert_eq!(
-                        evaluate_in::<2>(&pos, &ep),
-                        evaluate_in::<BITS_WORDS>(&pos, &ep),
+                        evaluate_in::<2>(&pos, &ep, None),
+                        evaluate_in::<BITS_WORDS>(&pos, &ep, None),
                         "{} {fen}",
                         e.id
                     );
@@ -1766,6 +1914,45 @@ mod tests {
             }
         }
         assert!(games >= 20, "only {games} games");
+    }
+
+    /// The pawn cache changes nothing: along playouts in every two-player game, the evaluation
+    /// with the cache (its entries made earlier in the playout, or anew) equals the one without.
+    #[test]
+    fn pawn_cache_gives_the_evaluation_without_it() {
+        use crate::movegen::{MoveList, legal_moves};
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut hits = 0;
+        for e in crate::variants::all() {
+            let v = crate::variants::build(e.id, "").unwrap();
+            let ep = EvalParams::new(&v);
+            if v.players != 2 {
+                continue;
+            }
+            let mut cache = PawnCache::new();
+            for _ in 0..3 {
+                let mut pos = crate::fen::parse(&v, &v.start_fen).unwrap();
+                let mut list = MoveList::new();
+                for _ in 0..100 {
+                    let fen = crate::fen::to_fen(&pos);
+                    let key = (pos.men_key(0, true) ^ pos.men_key(1, true)) | 1;
+                    hits += cache.entries.iter().any(|e| e.key == key) as usize;
+                    let cached = evaluate_cached(&pos, &ep, &mut cache);
+                    assert_eq!(cached, evaluate(&pos, &ep), "{} {fen}", e.id);
+                    list.clear();
+                    legal_moves(&mut pos, &mut list);
+                    if list.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos.make(list[(seed % list.len() as u64) as usize]);
+                }
+            }
+        }
+        // Entries were read back, not only made.
+        assert!(hits > 1000, "{hits}");
     }
 
     /// The mop-up's edge table, from the royal man's moves: 100 in a corner, 0 in the middle,

@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use arrayvec::ArrayVec;
 
-use crate::eval::{EvalParams, evaluate};
+use crate::eval::{EvalParams, PawnCache, evaluate, evaluate_cached};
 use crate::geometry::{Cell, NO_CELL};
 use crate::movegen::{MAX_MOVES, MoveList, legal_moves, pseudo_legal, pseudo_tactical};
 use crate::moves::{Move, MoveKind};
@@ -513,6 +513,8 @@ pub(crate) struct Worker<'a> {
     prune_blind: bool,
     /// Recent static evaluations by position key (a miss evaluates and overwrites).
     ecache: Vec<(u64, i32)>,
+    /// What the pawn-like men alone decide, by their key.
+    pawns: PawnCache,
     /// `prune_blind`, and legality is only the royal man's safety (no drop-mate, stalemate-move
     /// or game filter rule): moves are tested as they are tried.
     lazy_legal: bool,
@@ -675,6 +677,7 @@ impl<'a> Worker<'a> {
             null_ok_game: players == 2,
             prune_blind,
             ecache: vec![(EMPTY_KEY, 0); ECACHE_SIZE],
+            pawns: PawnCache::new(),
             lazy_legal: prune_blind
                 && !v.hooks.filter_legal
                 && !v.drop_mate_rule
@@ -691,7 +694,7 @@ impl<'a> Worker<'a> {
         if self.ecache[i].0 == key {
             return self.ecache[i].1;
         }
-        let e = evaluate(&self.pos, self.sh.ep);
+        let e = evaluate_cached(&self.pos, self.sh.ep, &mut self.pawns);
         self.ecache[i] = (key, e);
         e
     }
