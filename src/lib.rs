@@ -13,6 +13,8 @@ pub mod notation;
 pub mod outcome;
 pub mod perft;
 pub mod piece;
+#[cfg(test)]
+pub(crate) mod playout;
 pub mod position;
 pub mod render;
 pub mod search;

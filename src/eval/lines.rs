@@ -219,9 +219,9 @@ fn ride(l: &Line, occ: u128) -> u128 {
 mod tests {
     use super::*;
     use crate::eval::attacks::{ATTACK, REACH, scan};
-    use crate::movegen::{MoveList, legal_moves};
+    use crate::fen;
+    use crate::playout::two_player_playouts;
     use crate::position::Position;
-    use crate::{fen, variants};
 
     /// The walk's attack and move sets of the man on `c`, as 128-bit sets.
     fn walked(pos: &Position, c: Cell) -> (u128, u128) {
@@ -272,36 +272,19 @@ mod tests {
     /// choice of move), each man's sets from the lines equal those of the walk over its moves.
     #[test]
     fn lines_give_the_sets_the_walk_gives() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut games = 0;
-        for e in variants::all() {
-            let v = variants::build(e.id, "").unwrap();
-            let Some(lines) = Lines::new(&v.tables) else {
-                continue;
-            };
-            if v.players != 2 {
-                continue;
+        let mut lines: Option<(String, Lines)> = None;
+        let mut checked = std::collections::HashMap::new();
+        let wanted = |v: &crate::variant::Variant| Lines::new(&v.tables).is_some();
+        let games = two_player_playouts(4, 60, 0x9e37_79b9_7f4a_7c15, wanted, |id, pos| {
+            if lines.as_ref().is_none_or(|(g, _)| g != id) {
+                lines = Some((id.to_string(), Lines::new(&pos.v.tables).unwrap()));
             }
-            games += 1;
-            let mut checked = 0;
-            for _ in 0..4 {
-                let mut pos = fen::parse(&v, &v.start_fen).unwrap();
-                let mut list = MoveList::new();
-                for _ in 0..60 {
-                    checked += check(&pos, &lines, e.id);
-                    list.clear();
-                    legal_moves(&mut pos, &mut list);
-                    if list.is_empty() {
-                        break;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    pos.make(list[(seed % list.len() as u64) as usize]);
-                }
-            }
-            assert!(checked > 0, "{}: no man had lines", e.id);
-        }
+            let (_, l) = lines.as_ref().unwrap();
+            *checked.entry(id.to_string()).or_insert(0) += check(pos, l, id);
+        });
         assert!(games >= 30, "only {games} games");
+        for (id, n) in checked {
+            assert!(n > 0, "{id}: no man had lines");
+        }
     }
 }

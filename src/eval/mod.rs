@@ -1858,6 +1858,7 @@ fn combine(pos: &Position, ep: &EvalParams, tl: &Tally, royal_cell: &[Cell; 4]) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::playout::two_player_playouts;
 
     /// The static evaluation of positions of one game, by FEN.
     fn evaluator(game: &str) -> impl Fn(&str) -> i32 {
@@ -1871,86 +1872,60 @@ mod tests {
     /// playouts, its terms add up to what the man lists and the walk over the compiled moves give.
     #[test]
     fn attack_terms_from_masks_equal_those_from_the_walk() {
-        use crate::movegen::{MoveList, legal_moves};
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut games = 0;
-        for e in crate::variants::all() {
-            let v = crate::variants::build(e.id, "").unwrap();
-            let ep = EvalParams::new(&v);
-            if v.players != 2 || !ep.threats || ep.lines.is_none() {
-                continue;
+        let mut ep: Option<(String, EvalParams)> = None;
+        let mut games = std::collections::HashSet::new();
+        let small = |v: &crate::variant::Variant| v.geo.num_cells() <= lines::MAX_CELLS;
+        two_player_playouts(4, 120, 0x2545_f491_4f6c_dd1d, small, |id, pos| {
+            if ep.as_ref().is_none_or(|(g, _)| g != id) {
+                ep = Some((id.to_string(), EvalParams::new(&pos.v)));
             }
-            games += 1;
-            for _ in 0..4 {
-                let mut pos = crate::fen::parse(&v, &v.start_fen).unwrap();
-                let mut list = MoveList::new();
-                for _ in 0..120 {
-                    let mut a = Tally::default();
-                    let royal = cheap_terms::<2>(&pos, &ep, None, &mut a);
-                    attack_terms::<2>(&pos, &ep, &royal, &mut a);
-                    let mut b = Tally::default();
-                    let royal = cheap_terms::<BITS_WORDS>(&pos, &ep, None, &mut b);
-                    attack_terms::<BITS_WORDS>(&pos, &ep, &royal, &mut b);
-                    let fen = crate::fen::to_fen(&pos);
-                    assert_eq!(
-                        evaluate_in::<2>(&pos, &ep, None),
-                        evaluate_in::<BITS_WORDS>(&pos, &ep, None),
-                        "{} {fen}",
-                        e.id
-                    );
-                    assert_eq!(a.total, b.total, "{} {fen}", e.id);
-                    assert_eq!(a.zone_attackers, b.zone_attackers, "{} {fen}", e.id);
-                    assert_eq!(a.zone_weight, b.zone_weight, "{} {fen}", e.id);
-                    list.clear();
-                    legal_moves(&mut pos, &mut list);
-                    if list.is_empty() {
-                        break;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    pos.make(list[(seed % list.len() as u64) as usize]);
-                }
+            let (_, ep) = ep.as_ref().unwrap();
+            if !ep.threats {
+                return;
             }
-        }
-        assert!(games >= 20, "only {games} games");
+            games.insert(id.to_string());
+            let mut a = Tally::default();
+            let royal = cheap_terms::<2>(pos, ep, None, &mut a);
+            attack_terms::<2>(pos, ep, &royal, &mut a);
+            let mut b = Tally::default();
+            let royal = cheap_terms::<BITS_WORDS>(pos, ep, None, &mut b);
+            attack_terms::<BITS_WORDS>(pos, ep, &royal, &mut b);
+            let fen = crate::fen::to_fen(pos);
+            assert_eq!(
+                evaluate_in::<2>(pos, ep, None),
+                evaluate_in::<BITS_WORDS>(pos, ep, None),
+                "{id} {fen}"
+            );
+            assert_eq!(a.total, b.total, "{id} {fen}");
+            assert_eq!(a.zone_attackers, b.zone_attackers, "{id} {fen}");
+            assert_eq!(a.zone_weight, b.zone_weight, "{id} {fen}");
+        });
+        assert!(games.len() >= 20, "only {} games", games.len());
     }
 
     /// The pawn cache changes nothing: along playouts in every two-player game, the evaluation
     /// with the cache (its entries made earlier in the playout, or anew) equals the one without.
     #[test]
     fn pawn_cache_gives_the_evaluation_without_it() {
-        use crate::movegen::{MoveList, legal_moves};
-        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut state: Option<(String, EvalParams, PawnCache)> = None;
         let mut hits = 0;
-        for e in crate::variants::all() {
-            let v = crate::variants::build(e.id, "").unwrap();
-            let ep = EvalParams::new(&v);
-            if v.players != 2 {
-                continue;
-            }
-            let mut cache = PawnCache::new();
-            for _ in 0..3 {
-                let mut pos = crate::fen::parse(&v, &v.start_fen).unwrap();
-                let mut list = MoveList::new();
-                for _ in 0..100 {
-                    let fen = crate::fen::to_fen(&pos);
-                    let key = (pos.men_key(0, true) ^ pos.men_key(1, true)) | 1;
-                    hits += cache.entries.iter().any(|e| e.key == key) as usize;
-                    let cached = evaluate_cached(&pos, &ep, &mut cache);
-                    assert_eq!(cached, evaluate(&pos, &ep), "{} {fen}", e.id);
-                    list.clear();
-                    legal_moves(&mut pos, &mut list);
-                    if list.is_empty() {
-                        break;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    pos.make(list[(seed % list.len() as u64) as usize]);
+        two_player_playouts(
+            3,
+            100,
+            0x1234_5678_9abc_def1,
+            |_| true,
+            |id, pos| {
+                if state.as_ref().is_none_or(|(g, _, _)| g != id) {
+                    state = Some((id.to_string(), EvalParams::new(&pos.v), PawnCache::new()));
                 }
-            }
-        }
+                let (_, ep, cache) = state.as_mut().unwrap();
+                let key = (pos.men_key(0, true) ^ pos.men_key(1, true)) | 1;
+                hits += cache.entries.iter().any(|e| e.key == key) as usize;
+                let cached = evaluate_cached(pos, ep, cache);
+                let fen = crate::fen::to_fen(pos);
+                assert_eq!(cached, evaluate(pos, ep), "{id} {fen}");
+            },
+        );
         // Entries were read back, not only made.
         assert!(hits > 1000, "{hits}");
     }
