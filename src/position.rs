@@ -778,7 +778,15 @@ mod tests {
 
     fn walk(pos: &mut super::Position, depth: u32) {
         assert_eq!(pos.men_keys.to_vec(), men_keys_from_scratch(pos));
-        assert_eq!(pos.masks, masks_from_scratch(pos));
+        let masks = masks_from_scratch(pos);
+        assert_eq!(pos.masks, masks);
+        let nt = pos.v.pieces.len();
+        for pl in 0..pos.v.players {
+            let all = masks[pl as usize * nt..][..nt]
+                .iter()
+                .fold(0, |m, &x| m | x);
+            assert_eq!(pos.occupied_by(pl), all);
+        }
         if depth == 0 {
             return;
         }

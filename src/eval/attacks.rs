@@ -140,13 +140,8 @@ pub fn man_attacks<const N: usize>(
     {
         return narrow(a);
     }
-    let mut a = [0; N];
-    scan_as(pos, c, p, |x, fl| {
-        if fl & ATTACK != 0 {
-            set(&mut a, x);
-        }
-    });
-    a
+    // What it attacks does not depend on which men are the enemy's.
+    man_sets(pos, None, occ, occ, c, p).0
 }
 
 /// Player `pl`'s men of type `t` as a set of `N` words: the position's mask when `N` is 2

@@ -1010,7 +1010,7 @@ pub fn evaluate_cached(pos: &Position, ep: &EvalParams, cache: &mut PawnCache) -
     if ep.ncells <= lines::MAX_CELLS {
         evaluate_in::<2>(pos, ep, cache.entry(pos, ep))
     } else {
-        evaluate_in::<BITS_WORDS>(pos, ep, None)
+        evaluate(pos, ep)
     }
 }
 
@@ -1218,11 +1218,11 @@ impl PawnEntry {
             ..PawnEntry::default()
         };
         let pawns = pawn_sets::<2>(pos, ep);
-        for p in 0..2 {
+        for p in (0..2).filter(|_| !ep.passed.is_empty()) {
             for t in (0..ep.ntypes).filter(|&t| ep.pawn_like[t]) {
                 for &c in pos.cells_of(p as Player, t as PieceType) {
                     let army = pos.at(c).army() as usize;
-                    if army >= 2 || ep.passed.is_empty() {
+                    if army >= 2 {
                         continue;
                     }
                     let (passed, phalanx) = pawn_shape(ep, &pawns, p, army, t, c);
@@ -1257,6 +1257,13 @@ impl PawnCache {
         }
     }
 
+    /// The key of `pos`'s pawn-like men; never 0, so an empty slot matches no position (not even
+    /// one without pawn-like men).
+    #[inline]
+    fn key(pos: &Position) -> u64 {
+        (pos.men_key(0, true) ^ pos.men_key(1, true)) | 1
+    }
+
     /// The entry of `pos`'s pawn-like men, made if it is not kept (`None` where the evaluation
     /// keeps no such entries: more than two players or more than 128 cells).
     #[inline]
@@ -1264,8 +1271,7 @@ impl PawnCache {
         if ep.players != 2 || ep.ncells > lines::MAX_CELLS {
             return None;
         }
-        // Never 0 for a real entry: an empty slot must not match a position without pawns.
-        let key = (pos.men_key(0, true) ^ pos.men_key(1, true)) | 1;
+        let key = Self::key(pos);
         let slot = &mut self.entries[(key >> 32) as usize & (Self::SIZE - 1)];
         if slot.key != key {
             *slot = PawnEntry::new(pos, ep, key);
@@ -1919,7 +1925,7 @@ mod tests {
                     state = Some((id.to_string(), EvalParams::new(&pos.v), PawnCache::new()));
                 }
                 let (_, ep, cache) = state.as_mut().unwrap();
-                let key = (pos.men_key(0, true) ^ pos.men_key(1, true)) | 1;
+                let key = PawnCache::key(pos);
                 hits += cache.entries.iter().any(|e| e.key == key) as usize;
                 let cached = evaluate_cached(pos, ep, cache);
                 let fen = crate::fen::to_fen(pos);

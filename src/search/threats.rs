@@ -51,8 +51,7 @@ impl Threats {
             for &x in pos.cells_of(them, t as PieceType) {
                 // The attack set from the masks on boards of at most 128 cells, else a walk.
                 if let Some(a) = ep.lines.as_ref().and_then(|l| l.attacks(pos.at(x), x, occ)) {
-                    by[c][0] |= a as u64;
-                    by[c][1] |= (a >> 64) as u64;
+                    attacks::or(&mut by[c], &attacks::narrow(a));
                     continue;
                 }
                 attacks::scan(pos, x, |cell, fl| {
