@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::geometry::{Cell, NO_CELL};
-use crate::masks::{self, bit};
+use crate::masks::{self, BoardMasks, CellMask, Wide};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{MAX_PLAYERS, MAX_TYPES, Piece, PieceType, Player};
 use crate::tables::{CANNON, GRASSHOPPER};
@@ -27,6 +27,26 @@ pub struct State {
     pub mover: Piece,
 }
 
+/// Cells `Position::leap_ray_attackers` sees as empty: one cell (`NO_CELL`: none), or the men an
+/// exchange has taken off (`search::see`).
+pub trait GoneCells {
+    fn has(&self, c: Cell) -> bool;
+    /// The cells as a mask.
+    fn mask<M: CellMask>(&self) -> M;
+}
+
+impl GoneCells for Cell {
+    #[inline(always)]
+    fn has(&self, c: Cell) -> bool {
+        *self == c
+    }
+
+    #[inline(always)]
+    fn mask<M: CellMask>(&self) -> M {
+        M::bit(*self)
+    }
+}
+
 #[derive(Clone)]
 pub struct Position {
     pub v: Arc<Variant>,
@@ -36,10 +56,10 @@ pub struct Position {
     list_len: Vec<u16>,
     /// Index of a cell's man in its list.
     list_pos: Vec<u16>,
-    /// On boards of at most 128 cells (`small`), per (player, type) the cells its men stand on
+    /// On boards of at most 256 cells (`small`), per (player, type) the cells its men stand on
     /// (`men_mask`), and per player the cells of all his men; empty on larger boards.
-    masks: Vec<u128>,
-    occ: [u128; MAX_PLAYERS],
+    masks: Vec<Wide>,
+    occ: [Wide; MAX_PLAYERS],
     small: bool,
     hands: [[u8; MAX_TYPES]; MAX_PLAYERS],
     pub side: Player,
@@ -64,8 +84,8 @@ impl Position {
             list: vec![NO_CELL; players * nt * n],
             list_len: vec![0; players * nt],
             list_pos: vec![0; n],
-            masks: vec![0; players * nt],
-            occ: [0; MAX_PLAYERS],
+            masks: vec![Wide::default(); players * nt],
+            occ: [Wide::default(); MAX_PLAYERS],
             small: n <= masks::MAX_CELLS,
             hands: [[0; MAX_TYPES]; MAX_PLAYERS],
             side: 0,
@@ -115,22 +135,25 @@ impl Position {
         &self.list[s * n..s * n + self.list_len[s] as usize]
     }
 
-    /// Cells of `player`'s men of type `t`, on a board of at most 128 cells (else empty).
+    /// Cells of `player`'s men of type `t`, on a board of at most `M::CELLS` cells (else
+    /// empty or partial).
     #[inline]
-    pub fn men_mask(&self, player: Player, t: PieceType) -> u128 {
-        self.masks[self.slot(player, t)]
+    pub fn men_mask<M: CellMask>(&self, player: Player, t: PieceType) -> M {
+        M::from_wide(self.masks[self.slot(player, t)])
     }
 
-    /// Cells of `player`'s men, on a board of at most 128 cells (else empty).
+    /// Cells of `player`'s men, on a board of at most `M::CELLS` cells (else empty or partial).
     #[inline]
-    pub fn occupied_by(&self, player: Player) -> u128 {
-        self.occ[player as usize]
+    pub fn occupied_by<M: CellMask>(&self, player: Player) -> M {
+        M::from_wide(self.occ[player as usize])
     }
 
-    /// Cells of every man, on a board of at most 128 cells (else empty).
+    /// Cells of every man, on a board of at most `M::CELLS` cells (else empty or partial).
     #[inline]
-    pub fn occupied(&self) -> u128 {
-        self.occ.iter().fold(0, |m, &o| m | o)
+    pub fn occupied<M: CellMask>(&self) -> M {
+        self.occ
+            .iter()
+            .fold(M::default(), |m, &o| m | M::from_wide(o))
     }
 
     #[inline]
@@ -172,8 +195,8 @@ impl Position {
         self.list_pos[c as usize] = len as u16;
         self.list_len[s] += 1;
         if self.small {
-            self.masks[s] |= 1 << c;
-            self.occ[p.owner() as usize] |= 1 << c;
+            self.masks[s].toggle(c);
+            self.occ[p.owner() as usize].toggle(c);
         }
         let k = self.v.zobrist.piece(p, c);
         self.st.key ^= k;
@@ -207,8 +230,8 @@ impl Position {
         self.list_pos[moved as usize] = i as u16;
         self.list_len[s] -= 1;
         if self.small {
-            self.masks[s] &= !(1 << c);
-            self.occ[p.owner() as usize] &= !(1 << c);
+            self.masks[s].toggle(c);
+            self.occ[p.owner() as usize].toggle(c);
         }
         let k = self.v.zobrist.piece(p, c);
         self.st.key ^= k;
@@ -226,9 +249,11 @@ impl Position {
         self.list[s * self.board.len() + i as usize] = to;
         self.list_pos[to as usize] = i;
         if self.small {
-            let moved = 1 << from | 1 << to;
-            self.masks[s] ^= moved;
-            self.occ[p.owner() as usize] ^= moved;
+            let (m, o) = (&mut self.masks[s], &mut self.occ[p.owner() as usize]);
+            for c in [from, to] {
+                m.toggle(c);
+                o.toggle(c);
+            }
         }
         let z = &self.v.zobrist;
         let k = z.piece(p, from) ^ z.piece(p, to);
@@ -319,7 +344,7 @@ impl Position {
             by..by + 1
         };
         for army in armies.clone() {
-            if self.leap_ray_attackers(x, by, army, |c| c == vacated, bit(vacated), |_| true) {
+            if self.leap_ray_attackers(x, by, army, &vacated, |_| true) {
                 return true;
             }
         }
@@ -364,44 +389,33 @@ impl Position {
 
     /// Calls `f` with the cell of each man of `by` (army `army`) that attacks `x` by a plain
     /// leap or along a ray (the first man met there), the cells of `gone` seen as empty, until
-    /// `f` returns true; returns whether it did. `gone_mask` holds the same cells as a mask: on
-    /// boards of at most 128 cells the tables are read as masks (`masks::AttackMasks`).
+    /// `f` returns true; returns whether it did. On boards of at most 256 cells the tables are
+    /// read as masks (`masks::AttackMasks`).
     #[inline]
     pub fn leap_ray_attackers(
         &self,
         x: Cell,
         by: Player,
         army: Player,
-        gone: impl Fn(Cell) -> bool,
-        gone_mask: u128,
-        mut f: impl FnMut(Cell) -> bool,
+        gone: &impl GoneCells,
+        f: impl FnMut(Cell) -> bool,
     ) -> bool {
         let t = &self.v.tables;
+        match &t.masks {
+            Some(BoardMasks::Narrow(mk)) => {
+                return self.mask_attackers(mk, x, by, army, gone.mask::<u128>(), f);
+            }
+            Some(BoardMasks::Wide(mk)) => {
+                return self.mask_attackers(mk, x, by, army, gone.mask::<Wide>(), f);
+            }
+            None => {}
+        }
+        let gone = |c: Cell| gone.has(c);
+        let mut f = f;
         let is = |c: Cell, types: u64| {
             let p = self.board[c as usize];
             p.army() == army && types >> p.kind() & 1 != 0
         };
-        if let Some(mk) = &t.masks {
-            let theirs = self.occ[by as usize] & !gone_mask;
-            for &(types, src) in mk.leaps_to(army, x) {
-                if masks::cells(src & theirs).any(|c| is(c, types) && f(c)) {
-                    return true;
-                }
-            }
-            let occ = self.occupied() & !gone_mask;
-            for r in mk.rays_to(army, x) {
-                if r.cells & theirs == 0 {
-                    continue;
-                }
-                // The first man met, if it is theirs.
-                let first = r.reach(occ) & theirs;
-                let c = first.trailing_zeros() as Cell;
-                if first != 0 && is(c, r.types) && f(c) {
-                    return true;
-                }
-            }
-            return false;
-        }
         let theirs = |c: Cell| {
             let p = self.board[c as usize];
             !p.is_empty() && p.owner() == by && !gone(c)
@@ -421,6 +435,44 @@ impl Position {
                 && f(c)
             {
                 return true;
+            }
+        }
+        false
+    }
+
+    /// `leap_ray_attackers` from the tables' masks `mk`.
+    #[inline(always)]
+    fn mask_attackers<M: CellMask>(
+        &self,
+        mk: &masks::AttackMasks<M>,
+        x: Cell,
+        by: Player,
+        army: Player,
+        gone: M,
+        mut f: impl FnMut(Cell) -> bool,
+    ) -> bool {
+        let is = |c: Cell, types: u64| {
+            let p = self.board[c as usize];
+            p.army() == army && types >> p.kind() & 1 != 0
+        };
+        let theirs = self.occupied_by::<M>(by) & !gone;
+        for &(types, src) in mk.leaps_to(army, x) {
+            if (src & theirs).cells().any(|c| is(c, types) && f(c)) {
+                return true;
+            }
+        }
+        let occ = self.occupied::<M>() & !gone;
+        for r in mk.rays_to(army, x) {
+            if (r.cells & theirs).is_empty() {
+                continue;
+            }
+            // The first man met, if it is theirs.
+            let first = r.reach(occ) & theirs;
+            if !first.is_empty() {
+                let c = first.lowest();
+                if is(c, r.types) && f(c) {
+                    return true;
+                }
             }
         }
         false
@@ -746,6 +798,7 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
+    use crate::masks::{CellMask, Wide};
     use crate::movegen::{MoveList, legal_moves};
     use crate::{fen, variants};
 
@@ -762,15 +815,15 @@ mod tests {
     }
 
     /// Per (player, type) mask recomputed from the board.
-    fn masks_from_scratch(pos: &super::Position) -> Vec<u128> {
-        let mut m = vec![0u128; pos.masks.len()];
-        if pos.board_cells() > 128 {
+    fn masks_from_scratch(pos: &super::Position) -> Vec<Wide> {
+        let mut m = vec![Wide::default(); pos.masks.len()];
+        if pos.board_cells() > 256 {
             return m;
         }
         for c in 0..pos.board_cells() {
             let p = pos.at(c as super::Cell);
             if !p.is_empty() {
-                m[pos.slot(p.owner(), p.kind())] |= 1 << c;
+                m[pos.slot(p.owner(), p.kind())] |= Wide::bit(c as super::Cell);
             }
         }
         m
@@ -784,8 +837,8 @@ mod tests {
         for pl in 0..pos.v.players {
             let all = masks[pl as usize * nt..][..nt]
                 .iter()
-                .fold(0, |m, &x| m | x);
-            assert_eq!(pos.occupied_by(pl), all);
+                .fold(Wide::default(), |m, &x| m | x);
+            assert_eq!(pos.occupied_by::<Wide>(pl), all);
         }
         if depth == 0 {
             return;
@@ -811,6 +864,11 @@ mod tests {
             (
                 "shogi",
                 "lnsgk2nl/1r4gs1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1SG4R1/LN2KGSNL[Bb] w - - 0 1",
+            ),
+            // 196 cells: the masks' second word.
+            (
+                "turkish4",
+                "rndtbmkqsbtdnr/ppppppp1pppppp/14/14/14/14/14/7p6/14/14/14/14/PPPPPPPPPPPPPP/RNDTBSQKMBTDNR w - - 0 1",
             ),
         ] {
             let v = variants::build(game, "").unwrap();

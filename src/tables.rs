@@ -5,7 +5,7 @@
 use crate::betza::{self, Hop};
 use crate::cellset::CellSet;
 use crate::geometry::{Cell, Geometry};
-use crate::masks::AttackMasks;
+use crate::masks::BoardMasks;
 use crate::piece::{Initial, PieceType, Player};
 use crate::variant::Variant;
 
@@ -89,8 +89,8 @@ pub struct Tables {
     /// Rights lost when their player is checked, all and per player.
     pub check_rights: u64,
     pub check_rights_by_player: [u64; 4],
-    /// The reverse tables as masks, on boards of at most 128 cells whose rays run in cell order.
-    pub masks: Option<AttackMasks>,
+    /// The reverse tables as masks, on boards of at most 256 cells whose rays run in cell order.
+    pub masks: Option<BoardMasks>,
 }
 
 /// Direction vector of an army: the first army moves up the board, the second down (mirrored, as
@@ -503,7 +503,7 @@ impl Tables {
             .iter()
             .any(|a| a.flags & (CANNON | GRASSHOPPER) != 0);
         t.compile_attacks(v, players);
-        t.masks = AttackMasks::new(&t);
+        t.masks = BoardMasks::new(&t);
         t.compile_castling(v);
         t.touch = vec![0; ncells];
         for (i, r) in v.rights.iter().enumerate() {

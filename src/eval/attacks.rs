@@ -1,9 +1,10 @@
 //! What each man attacks and where it can go, read from the compiled move tables: the raw
 //! material of the evaluation's threat, mobility and king-attack terms (docs/eval.md).
 
-use super::lines::Lines;
+use super::lines::ManLines;
 use super::{BITS_WORDS, Bits};
 use crate::geometry::Cell;
+use crate::masks::{CellMask, Wide};
 use crate::piece::{Piece, PieceType, Player};
 use crate::position::Position;
 use crate::tables::{CANNON, CAPTURE, GRASSHOPPER, LEAPS, MOVE};
@@ -96,22 +97,21 @@ pub fn scan_as(pos: &Position, c: Cell, p: Piece, mut f: impl FnMut(Cell, u8)) {
 }
 
 /// The cells man `p` on `c` attacks and the cells it can move to now, as sets of `N` words:
-/// from `lines` on boards of up to 128 cells (`N` = 2), else from a walk (`scan_as`). `occ` holds
-/// every man, `enemy` the men of the other side.
+/// from `lines` on boards of up to 256 cells, else (or for a man that must be walked) from a
+/// walk (`scan_as`). `occ` holds every man, `enemy` the men of the other side.
 #[inline(always)]
 pub fn man_sets<const N: usize>(
     pos: &Position,
-    lines: Option<&Lines>,
+    lines: Option<&ManLines>,
     occ: &[u64; N],
     enemy: &[u64; N],
     c: Cell,
     p: Piece,
 ) -> ([u64; N], [u64; N]) {
-    if N == 2
-        && let Some(l) = lines
-        && let Some((a, r)) = l.sets(p, c, wide(occ), wide(enemy))
+    if let Some(l) = lines
+        && let Some(s) = l.sets(p, c, occ, enemy)
     {
-        return (narrow(a), narrow(r));
+        return s;
     }
     let (mut a, mut r) = ([0; N], [0; N]);
     scan_as(pos, c, p, |x, fl| {
@@ -129,48 +129,31 @@ pub fn man_sets<const N: usize>(
 #[inline(always)]
 pub fn man_attacks<const N: usize>(
     pos: &Position,
-    lines: Option<&Lines>,
+    lines: Option<&ManLines>,
     occ: &[u64; N],
     c: Cell,
     p: Piece,
 ) -> [u64; N] {
-    if N == 2
-        && let Some(l) = lines
-        && let Some(a) = l.attacks(p, c, wide(occ))
+    if let Some(l) = lines
+        && let Some(a) = l.attacks(p, c, occ)
     {
-        return narrow(a);
+        return a;
     }
     // What it attacks does not depend on which men are the enemy's.
     man_sets(pos, None, occ, occ, c, p).0
 }
 
-/// Player `pl`'s men of type `t` as a set of `N` words: the position's mask when `N` is 2
-/// (boards of at most 128 cells), else from the man list.
+/// Player `pl`'s men of type `t` as a set of `N` words: the position's mask when `N` is at most
+/// 4 (the evaluation takes two words up to 128 cells and four up to 256, where the position
+/// keeps masks), else from the man list.
 #[inline(always)]
 pub fn type_set<const N: usize>(pos: &Position, pl: Player, t: PieceType) -> [u64; N] {
-    if N == 2 {
-        return narrow(pos.men_mask(pl, t));
+    if N <= 4 {
+        return pos.men_mask::<Wide>(pl, t).to_words();
     }
     let mut s = [0; N];
     for &c in pos.cells_of(pl, t) {
         set(&mut s, c);
-    }
-    s
-}
-
-/// The first 128 cells of a set.
-#[inline]
-pub fn wide<const N: usize>(s: &[u64; N]) -> u128 {
-    s[0] as u128 | (s.get(1).copied().unwrap_or(0) as u128) << 64
-}
-
-/// A 128-cell set as `N` words.
-#[inline]
-pub fn narrow<const N: usize>(x: u128) -> [u64; N] {
-    let mut s = [0; N];
-    s[0] = x as u64;
-    if N > 1 {
-        s[1] = (x >> 64) as u64;
     }
     s
 }

@@ -1,11 +1,12 @@
-//! Each man's attacks and destinations as 128-bit cell sets, for boards of at most 128 cells: the
-//! compiled move tables recast as one mask per leap atom and per straight ride, so the
-//! evaluation gets a man's whole attack set from a few mask operations instead of a walk over
-//! its cells (docs/eval.md). The first man met on a ride is found by a bit scan: on a board
-//! numbered row by row, a straight ride's cells run in rising or in falling cell order.
+//! Each man's attacks and destinations as cell masks, for boards of at most 256 cells (`u128`
+//! masks up to 128, `Wide` ones above): the compiled move tables recast as one mask per leap
+//! atom and per straight ride, so the evaluation gets a man's whole attack set from a few mask
+//! operations instead of a walk over its cells (docs/eval.md). The first man met on a ride is
+//! found by a bit scan: on a board numbered row by row, a straight ride's cells run in rising or
+//! in falling cell order.
 
 use crate::geometry::Cell;
-use crate::masks::{fall, rise};
+use crate::masks::{CellMask, Wide};
 use crate::piece::Piece;
 use crate::tables::{CANNON, CAPTURE, GRASSHOPPER, LEAPS, MOVE, Tables};
 
@@ -24,21 +25,21 @@ const MOVES: u8 = 16;
 /// A line that is not a plain ride that both moves and captures: a lame leap, or a ride that
 /// only moves or only captures.
 #[derive(Clone, Copy, Debug)]
-struct Line {
-    cells: u128,
+struct Line<M> {
+    cells: M,
     /// Cells that must be empty for the move (a lame leg); not destinations.
-    lame: u128,
+    lame: M,
     flags: u8,
 }
 
 /// One man's moves from one cell: its plain leaps merged into two masks, its plain rides that
 /// move and capture as bare masks (rising, then falling, in `rides`), and its other lines.
 #[derive(Clone, Copy, Debug, Default)]
-struct Slot {
+struct Slot<M> {
     /// Cells the plain leaps could capture on.
-    leap_takes: u128,
+    leap_takes: M,
     /// Cells the plain leaps could move to when empty.
-    leap_moves: u128,
+    leap_moves: M,
     /// `rides[up..down]` rise, `rides[down..end]` fall.
     up: u32,
     down: u32,
@@ -52,19 +53,19 @@ struct Slot {
 /// (`attacks::scan`) where one of its atoms is neither a leap nor a straight ride, perhaps behind
 /// a lame leg (hopping, ranged, or bending round the board).
 #[derive(Clone, Debug)]
-pub struct Lines {
+pub struct Lines<M> {
     ntypes: usize,
     ncells: usize,
-    slots: Vec<Slot>,
-    rides: Vec<u128>,
-    lines: Vec<Line>,
+    slots: Vec<Slot<M>>,
+    rides: Vec<M>,
+    lines: Vec<Line<M>>,
 }
 
-impl Lines {
-    /// The lines of every man of the tables, or `None` for a board above `MAX_CELLS` cells.
-    pub fn new(tb: &Tables) -> Option<Lines> {
+impl<M: CellMask> Lines<M> {
+    /// The lines of every man of the tables, or `None` for a board above `M::CELLS` cells.
+    pub fn new(tb: &Tables) -> Option<Lines<M>> {
         let per_army = tb.ntypes * tb.ncells;
-        if tb.ncells > MAX_CELLS || per_army == 0 {
+        if tb.ncells > M::CELLS || per_army == 0 {
             return None;
         }
         let n = (tb.atom_idx.len() - 1) / per_army * per_army;
@@ -86,7 +87,7 @@ impl Lines {
                     continue;
                 }
                 let (leg, path) = tb.cells(at).split_at(at.prefix as usize);
-                let mask = |cells: &[Cell]| cells.iter().fold(0u128, |m, &c| m | 1 << c);
+                let mask = |cells: &[Cell]| cells.iter().fold(M::default(), |m, &c| m | M::bit(c));
                 let (takes, moves) = (at.flags & CAPTURE != 0, at.flags & MOVE != 0);
                 let plain = at.min == 0 && at.flags & (CANNON | GRASSHOPPER) == 0;
                 let kind = if at.flags & LEAPS != 0 && leg.is_empty() {
@@ -139,20 +140,20 @@ impl Lines {
     }
 
     #[inline]
-    fn slot(&self, p: Piece, c: Cell) -> &Slot {
+    fn slot(&self, p: Piece, c: Cell) -> &Slot<M> {
         &self.slots
             [(p.army() as usize * self.ntypes + p.kind() as usize) * self.ncells + c as usize]
     }
 
     /// The cells the plain rides of a slot reach, up to and including the first man met.
     #[inline(always)]
-    fn rides(&self, s: &Slot, occ: u128) -> u128 {
-        let mut r = 0;
+    fn rides(&self, s: &Slot<M>, occ: M) -> M {
+        let mut r = M::default();
         for &cells in &self.rides[s.up as usize..s.down as usize] {
-            r |= rise(cells, occ);
+            r |= M::rise(cells, occ);
         }
         for &cells in &self.rides[s.down as usize..s.end as usize] {
-            r |= fall(cells, occ);
+            r |= M::fall(cells, occ);
         }
         r
     }
@@ -161,7 +162,7 @@ impl Lines {
     /// defended) and the cells it can move to now, given the occupied cells and the enemy's
     /// men; `None` when the man must be walked instead.
     #[inline(always)]
-    pub fn sets(&self, p: Piece, c: Cell, occ: u128, enemy: u128) -> Option<(u128, u128)> {
+    pub fn sets(&self, p: Piece, c: Cell, occ: M, enemy: M) -> Option<(M, M)> {
         let s = self.slot(p, c);
         if s.other == u32::MAX {
             return None;
@@ -170,7 +171,7 @@ impl Lines {
         let mut att = s.leap_takes | rides;
         let mut reach = (att & enemy) | ((s.leap_moves | rides) & !occ);
         for l in &self.lines[s.other as usize..s.other_end as usize] {
-            if l.lame & occ != 0 {
+            if !(l.lame & occ).is_empty() {
                 continue;
             }
             let cells = ride(l, occ);
@@ -188,14 +189,14 @@ impl Lines {
     /// The cells man `p` standing on `c` attacks (`sets`' first set), or `None` when the man
     /// must be walked instead.
     #[inline(always)]
-    pub fn attacks(&self, p: Piece, c: Cell, occ: u128) -> Option<u128> {
+    pub fn attacks(&self, p: Piece, c: Cell, occ: M) -> Option<M> {
         let s = self.slot(p, c);
         if s.other == u32::MAX {
             return None;
         }
         let mut att = s.leap_takes | self.rides(s, occ);
         for l in &self.lines[s.other as usize..s.other_end as usize] {
-            if l.flags & TAKES != 0 && l.lame & occ == 0 {
+            if l.flags & TAKES != 0 && (l.lame & occ).is_empty() {
                 att |= ride(l, occ);
             }
         }
@@ -205,13 +206,67 @@ impl Lines {
 
 /// A line's cells up to and including the first man met (all of them for a leap).
 #[inline(always)]
-fn ride(l: &Line, occ: u128) -> u128 {
+fn ride<M: CellMask>(l: &Line<M>, occ: M) -> M {
     if l.flags & LAME_LEAP != 0 {
         l.cells
     } else if l.flags & UP != 0 {
-        rise(l.cells, occ)
+        M::rise(l.cells, occ)
     } else {
-        fall(l.cells, occ)
+        M::fall(l.cells, occ)
+    }
+}
+
+/// The lines at the width the board needs: `u128` masks up to 128 cells, `Wide` up to 256.
+/// Callers hand over cell sets of `N` 64-bit words (the evaluation's); a width the sets cannot
+/// hold answers `None`, as a man that must be walked does.
+#[derive(Clone, Debug)]
+pub enum ManLines {
+    Narrow(Lines<u128>),
+    Wide(Lines<Wide>),
+}
+
+impl ManLines {
+    /// The lines of the tables, or `None` for a board above 256 cells.
+    pub fn new(tb: &Tables) -> Option<ManLines> {
+        if tb.ncells <= u128::CELLS {
+            Lines::new(tb).map(ManLines::Narrow)
+        } else {
+            Lines::new(tb).map(ManLines::Wide)
+        }
+    }
+
+    /// `Lines::sets` on sets of `N` words.
+    #[inline(always)]
+    pub fn sets<const N: usize>(
+        &self,
+        p: Piece,
+        c: Cell,
+        occ: &[u64; N],
+        enemy: &[u64; N],
+    ) -> Option<([u64; N], [u64; N])> {
+        match self {
+            ManLines::Narrow(l) if N >= 2 => l
+                .sets(p, c, u128::from_words(occ), u128::from_words(enemy))
+                .map(|(a, r)| (a.to_words(), r.to_words())),
+            ManLines::Wide(l) if N >= 4 => l
+                .sets(p, c, Wide::from_words(occ), Wide::from_words(enemy))
+                .map(|(a, r)| (a.to_words(), r.to_words())),
+            _ => None,
+        }
+    }
+
+    /// `Lines::attacks` on sets of `N` words.
+    #[inline(always)]
+    pub fn attacks<const N: usize>(&self, p: Piece, c: Cell, occ: &[u64; N]) -> Option<[u64; N]> {
+        match self {
+            ManLines::Narrow(l) if N >= 2 => {
+                l.attacks(p, c, u128::from_words(occ)).map(|a| a.to_words())
+            }
+            ManLines::Wide(l) if N >= 4 => {
+                l.attacks(p, c, Wide::from_words(occ)).map(|a| a.to_words())
+            }
+            _ => None,
+        }
     }
 }
 
@@ -223,42 +278,42 @@ mod tests {
     use crate::playout::two_player_playouts;
     use crate::position::Position;
 
-    /// The walk's attack and move sets of the man on `c`, as 128-bit sets.
-    fn walked(pos: &Position, c: Cell) -> (u128, u128) {
-        let (mut a, mut r) = (0u128, 0u128);
+    /// The walk's attack and move sets of the man on `c`, as four-word sets.
+    fn walked(pos: &Position, c: Cell) -> ([u64; 4], [u64; 4]) {
+        let (mut a, mut r) = (Wide::default(), Wide::default());
         scan(pos, c, |x, fl| {
             if fl & ATTACK != 0 {
-                a |= 1 << x;
+                a |= Wide::bit(x);
             }
             if fl & REACH != 0 {
-                r |= 1 << x;
+                r |= Wide::bit(x);
             }
         });
-        (a, r)
+        (a.to_words(), r.to_words())
     }
 
     /// Every man's sets on the board, compared with the walk; returns how many men had lines.
-    fn check(pos: &Position, lines: &Lines, game: &str) -> usize {
-        let mut men = [0u128; 2];
+    fn check(pos: &Position, lines: &ManLines, game: &str) -> usize {
+        let mut men = [Wide::default(); 2];
         for c in 0..pos.board_cells() {
             let p = pos.at(c as Cell);
             if !p.is_empty() {
-                men[p.owner() as usize & 1] |= 1 << c;
+                men[p.owner() as usize & 1] |= Wide::bit(c as Cell);
             }
         }
-        let occ = men[0] | men[1];
+        let occ = (men[0] | men[1]).to_words::<4>();
         let mut n = 0;
         for c in 0..pos.board_cells() {
             let p = pos.at(c as Cell);
             if p.is_empty() {
                 continue;
             }
-            let enemy = men[1 - (p.owner() as usize & 1)];
-            if let Some(got) = lines.sets(p, c as Cell, occ, enemy) {
+            let enemy = men[1 - (p.owner() as usize & 1)].to_words::<4>();
+            if let Some(got) = lines.sets(p, c as Cell, &occ, &enemy) {
                 let fen = fen::to_fen(pos);
                 assert_eq!(got, walked(pos, c as Cell), "{game} {fen} cell {c}");
                 assert_eq!(
-                    lines.attacks(p, c as Cell, occ),
+                    lines.attacks(p, c as Cell, &occ),
                     Some(got.0),
                     "{game} {fen} {c}"
                 );
@@ -268,23 +323,30 @@ mod tests {
         n
     }
 
-    /// In every two-player game of at most 128 cells, along a few playouts (a fixed pseudo-random
-    /// choice of move), each man's sets from the lines equal those of the walk over its moves.
+    /// In every two-player game of at most 256 cells, along a few playouts (a fixed pseudo-random
+    /// choice of move), each man's sets from the lines (`u128` masks up to 128 cells, `Wide`
+    /// above) equal those of the walk over its moves.
     #[test]
     fn lines_give_the_sets_the_walk_gives() {
-        let mut lines: Option<(String, Lines)> = None;
+        let mut lines: Option<(String, ManLines)> = None;
         let mut checked = std::collections::HashMap::new();
-        let wanted = |v: &crate::variant::Variant| Lines::new(&v.tables).is_some();
+        let wanted = |v: &crate::variant::Variant| ManLines::new(&v.tables).is_some();
         let games = two_player_playouts(4, 60, 0x9e37_79b9_7f4a_7c15, wanted, |id, pos| {
             if lines.as_ref().is_none_or(|(g, _)| g != id) {
-                lines = Some((id.to_string(), Lines::new(&pos.v.tables).unwrap()));
+                lines = Some((id.to_string(), ManLines::new(&pos.v.tables).unwrap()));
             }
             let (_, l) = lines.as_ref().unwrap();
             *checked.entry(id.to_string()).or_insert(0) += check(pos, l, id);
         });
         assert!(games >= 30, "only {games} games");
-        for (id, n) in checked {
-            assert!(n > 0, "{id}: no man had lines");
+        for (id, n) in &checked {
+            assert!(*n > 0, "{id}: no man had lines");
+        }
+        for wide in ["kabir", "acedrex", "turkish3", "turkish4", "tsuishogi"] {
+            assert!(
+                checked.get(wide).is_some_and(|&n| n > 0),
+                "{wide} not checked"
+            );
         }
     }
 }

@@ -17,6 +17,7 @@ pub use weights::Weights;
 use arrayvec::ArrayVec;
 
 use crate::geometry::{Cell, NO_CELL};
+use crate::masks::{AttackMasks, BoardMasks, CellMask, Wide};
 use crate::piece::{Piece, PieceType, Player};
 use crate::position::Position;
 use crate::tables::{CANNON, CAPTURE, GRASSHOPPER, LEAPS, MOVE};
@@ -106,8 +107,8 @@ pub struct EvalParams {
     pub forward: Vec<bool>,
     /// Largest royal-to-royal Chebyshev distance on the board (the mop-up's closeness term).
     pub max_distance: i32,
-    /// Each man's attack and move sets as masks, on boards of at most 128 cells.
-    pub lines: Option<lines::Lines>,
+    /// Each man's attack and move sets as masks, on boards of at most 256 cells.
+    pub lines: Option<lines::ManLines>,
     /// The weights the terms were built with; the dynamic terms read them here.
     pub w: Weights,
 }
@@ -568,7 +569,7 @@ impl EvalParams {
             far_push,
             forward,
             max_distance,
-            lines: lines::Lines::new(&v.tables),
+            lines: lines::ManLines::new(&v.tables),
             w,
         }
     }
@@ -998,8 +999,10 @@ fn chebyshev(ep: &EvalParams, a: Cell, b: Cell) -> i32 {
 
 /// The static evaluation, in centipawns, for the side to move.
 pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
-    if ep.ncells <= lines::MAX_CELLS {
+    if ep.ncells <= u128::CELLS {
         evaluate_in::<2>(pos, ep, None)
+    } else if ep.ncells <= lines::MAX_CELLS {
+        evaluate_in::<4>(pos, ep, None)
     } else {
         evaluate_in::<BITS_WORDS>(pos, ep, None)
     }
@@ -1007,15 +1010,17 @@ pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
 
 /// `evaluate`, with what the pawn-like men alone decide read from (or kept in) `cache`.
 pub fn evaluate_cached(pos: &Position, ep: &EvalParams, cache: &mut PawnCache) -> i32 {
-    if ep.ncells <= lines::MAX_CELLS {
-        evaluate_in::<2>(pos, ep, cache.entry(pos, ep))
+    if ep.ncells <= u128::CELLS {
+        evaluate_in::<2>(pos, ep, cache.entry::<2>(pos, ep))
+    } else if ep.ncells <= lines::MAX_CELLS {
+        evaluate_in::<4>(pos, ep, cache.entry::<4>(pos, ep))
     } else {
         evaluate(pos, ep)
     }
 }
 
-/// `evaluate` with cell sets of `N` words: two up to 128 cells, where the position's masks and
-/// `lines` give the sets without walks; `pe` the pawn cache's entry, if any.
+/// `evaluate` with cell sets of `N` words: two up to 128 cells and four up to 256, where the
+/// position's masks and `lines` give the sets without walks; `pe` the pawn cache's entry, if any.
 fn evaluate_in<const N: usize>(pos: &Position, ep: &EvalParams, pe: Option<&PawnEntry>) -> i32 {
     let mut tl = Tally::default();
     let royal_cell = cheap_terms::<N>(pos, ep, pe, &mut tl);
@@ -1113,7 +1118,7 @@ fn cheap_terms<const N: usize>(
                 s.eg += val.eg + ps.eg;
                 if pawn && army < 2 {
                     let passed = match pe {
-                        Some(e) => e.passed[p] >> c & 1 != 0,
+                        Some(e) => e.passed[p].has(c),
                         None => {
                             let (passed, phalanx) = pawn_shape(ep, &pawns, p, army as usize, t, c);
                             s.mg += phalanx.mg;
@@ -1198,26 +1203,26 @@ fn cheap_terms<const N: usize>(
     royal_cell
 }
 
-/// What the pawn-like men alone decide in a two-player game of at most 128 cells, kept by
+/// What the pawn-like men alone decide in a two-player game of at most 256 cells, kept by
 /// their key (`PawnCache`): the evaluation reads it instead of working it out again.
 #[derive(Clone, Copy, Default)]
 pub struct PawnEntry {
     key: u64,
     /// Per player: his passed pawn-like men, the phalanx bonuses, doubled and isolated men, and
     /// the files (bit `x`) his pawn-like men stand on.
-    passed: [u128; 2],
+    passed: [Wide; 2],
     phalanx: [Score; 2],
     structure: [Score; 2],
     files: [u64; 2],
 }
 
 impl PawnEntry {
-    fn new(pos: &Position, ep: &EvalParams, key: u64) -> PawnEntry {
+    fn new<const N: usize>(pos: &Position, ep: &EvalParams, key: u64) -> PawnEntry {
         let mut e = PawnEntry {
             key,
             ..PawnEntry::default()
         };
-        let pawns = pawn_sets::<2>(pos, ep);
+        let pawns = pawn_sets::<N>(pos, ep);
         for p in (0..2).filter(|_| !ep.passed.is_empty()) {
             for t in (0..ep.ntypes).filter(|&t| ep.pawn_like[t]) {
                 for &c in pos.cells_of(p as Player, t as PieceType) {
@@ -1226,7 +1231,9 @@ impl PawnEntry {
                         continue;
                     }
                     let (passed, phalanx) = pawn_shape(ep, &pawns, p, army, t, c);
-                    e.passed[p] |= (passed as u128) << c;
+                    if passed {
+                        e.passed[p].toggle(c);
+                    }
                     e.phalanx[p].mg += phalanx.mg;
                     e.phalanx[p].eg += phalanx.eg;
                 }
@@ -1265,16 +1272,17 @@ impl PawnCache {
     }
 
     /// The entry of `pos`'s pawn-like men, made if it is not kept (`None` where the evaluation
-    /// keeps no such entries: more than two players or more than 128 cells).
+    /// keeps no such entries: more than two players or more cells than `N` words hold; `N` is
+    /// the evaluation's set width).
     #[inline]
-    fn entry(&mut self, pos: &Position, ep: &EvalParams) -> Option<&PawnEntry> {
-        if ep.players != 2 || ep.ncells > lines::MAX_CELLS {
+    fn entry<const N: usize>(&mut self, pos: &Position, ep: &EvalParams) -> Option<&PawnEntry> {
+        if ep.players != 2 || ep.ncells > 64 * N.min(4) {
             return None;
         }
         let key = Self::key(pos);
         let slot = &mut self.entries[(key >> 32) as usize & (Self::SIZE - 1)];
         if slot.key != key {
-            *slot = PawnEntry::new(pos, ep, key);
+            *slot = PawnEntry::new::<N>(pos, ep, key);
         }
         Some(slot)
     }
@@ -1684,22 +1692,13 @@ impl<const N: usize> CheckCells<N> {
         if wanted == 0 {
             return;
         }
-        let mut slot = [u8::MAX; 64];
-        // On boards of at most 128 cells the tables are masks (`masks::AttackMasks`).
-        if N == 2
-            && let Some(mk) = &tb.masks
-        {
-            for &(types, src) in mk.leaps_to(p, k) {
-                let src = attacks::narrow(src);
-                self.add(&mut slot, types & wanted, |f| attacks::or(f, &src));
-            }
-            let occ = attacks::wide(occ);
-            for r in mk.rays_to(p, k).iter().filter(|r| r.types & wanted != 0) {
-                let ride = attacks::narrow(r.reach(occ));
-                self.add(&mut slot, r.types & wanted, |f| attacks::or(f, &ride));
-            }
-            return;
+        // On boards of at most 256 cells the tables are masks (`masks::AttackMasks`).
+        match &tb.masks {
+            Some(BoardMasks::Narrow(mk)) if N == 2 => return self.fill_from(mk, p, k, occ, wanted),
+            Some(BoardMasks::Wide(mk)) if N == 4 => return self.fill_from(mk, p, k, occ, wanted),
+            _ => {}
         }
+        let mut slot = [u8::MAX; 64];
         for &(src, mask) in tb.leaps_to(p, k) {
             self.add(&mut slot, mask & wanted, |f| attacks::set(f, src));
         }
@@ -1713,6 +1712,28 @@ impl<const N: usize> CheckCells<N> {
                     break;
                 }
             }
+        }
+    }
+
+    /// `fill` from the tables' masks `mk`.
+    #[inline(always)]
+    fn fill_from<M: CellMask>(
+        &mut self,
+        mk: &AttackMasks<M>,
+        p: Player,
+        k: Cell,
+        occ: &[u64; N],
+        wanted: u64,
+    ) {
+        let mut slot = [u8::MAX; 64];
+        for &(types, src) in mk.leaps_to(p, k) {
+            let src = src.to_words();
+            self.add(&mut slot, types & wanted, |f| attacks::or(f, &src));
+        }
+        let occ = M::from_words(occ);
+        for r in mk.rays_to(p, k).iter().filter(|r| r.types & wanted != 0) {
+            let ride = r.reach(occ).to_words();
+            self.add(&mut slot, r.types & wanted, |f| attacks::or(f, &ride));
         }
     }
 
@@ -1873,40 +1894,55 @@ mod tests {
         move |f| evaluate(&crate::fen::parse(&v, f).unwrap(), &ep)
     }
 
-    /// On boards of at most 128 cells the evaluation reads the men from the position's masks and
+    /// On boards of at most 256 cells the evaluation reads the men from the position's masks and
     /// each man's sets and the check rays from `lines`; in every such two-player game, along
-    /// playouts, its terms add up to what the man lists and the walk over the compiled moves give.
+    /// playouts, its terms add up to what the man lists and the walk over the compiled moves give
+    /// (nine-word sets, no lines).
     #[test]
     fn attack_terms_from_masks_equal_those_from_the_walk() {
-        let mut ep: Option<(String, EvalParams)> = None;
-        let mut games = std::collections::HashSet::new();
-        let small = |v: &crate::variant::Variant| v.geo.num_cells() <= lines::MAX_CELLS;
-        two_player_playouts(4, 120, 0x2545_f491_4f6c_dd1d, small, |id, pos| {
-            if ep.as_ref().is_none_or(|(g, _)| g != id) {
-                ep = Some((id.to_string(), EvalParams::new(&pos.v)));
-            }
-            let (_, ep) = ep.as_ref().unwrap();
-            if !ep.threats {
-                return;
-            }
-            games.insert(id.to_string());
+        fn compare<const N: usize>(pos: &Position, ep: &EvalParams, walk: &EvalParams, id: &str) {
             let mut a = Tally::default();
-            let royal = cheap_terms::<2>(pos, ep, None, &mut a);
-            attack_terms::<2>(pos, ep, &royal, &mut a);
+            let royal = cheap_terms::<N>(pos, ep, None, &mut a);
+            attack_terms::<N>(pos, ep, &royal, &mut a);
             let mut b = Tally::default();
-            let royal = cheap_terms::<BITS_WORDS>(pos, ep, None, &mut b);
-            attack_terms::<BITS_WORDS>(pos, ep, &royal, &mut b);
+            let royal = cheap_terms::<BITS_WORDS>(pos, walk, None, &mut b);
+            attack_terms::<BITS_WORDS>(pos, walk, &royal, &mut b);
             let fen = crate::fen::to_fen(pos);
             assert_eq!(
-                evaluate_in::<2>(pos, ep, None),
-                evaluate_in::<BITS_WORDS>(pos, ep, None),
+                evaluate_in::<N>(pos, ep, None),
+                evaluate_in::<BITS_WORDS>(pos, walk, None),
                 "{id} {fen}"
             );
             assert_eq!(a.total, b.total, "{id} {fen}");
             assert_eq!(a.zone_attackers, b.zone_attackers, "{id} {fen}");
             assert_eq!(a.zone_weight, b.zone_weight, "{id} {fen}");
+        }
+        let mut ep: Option<(String, EvalParams, EvalParams)> = None;
+        let mut games = std::collections::HashSet::new();
+        let small = |v: &crate::variant::Variant| v.geo.num_cells() <= lines::MAX_CELLS;
+        two_player_playouts(4, 120, 0x2545_f491_4f6c_dd1d, small, |id, pos| {
+            if ep.as_ref().is_none_or(|(g, _, _)| g != id) {
+                let walk = EvalParams {
+                    lines: None,
+                    ..EvalParams::new(&pos.v)
+                };
+                ep = Some((id.to_string(), EvalParams::new(&pos.v), walk));
+            }
+            let (_, ep, walk) = ep.as_ref().unwrap();
+            if !ep.threats {
+                return;
+            }
+            games.insert(id.to_string());
+            if ep.ncells <= u128::CELLS {
+                compare::<2>(pos, ep, walk, id);
+            } else {
+                compare::<4>(pos, ep, walk, id);
+            }
         });
         assert!(games.len() >= 20, "only {} games", games.len());
+        for wide in ["kabir", "acedrex", "turkish3", "turkish4", "tsuishogi"] {
+            assert!(games.contains(wide), "{wide} not compared");
+        }
     }
 
     /// The pawn cache changes nothing: along playouts in every two-player game, the evaluation

@@ -14,10 +14,10 @@ use arrayvec::ArrayVec;
 
 use crate::eval::EvalParams;
 use crate::geometry::{Cell, NO_CELL};
-use crate::masks::bit;
+use crate::masks::{CellMask, Wide};
 use crate::moves::{Move, MoveKind};
 use crate::piece::Player;
-use crate::position::Position;
+use crate::position::{GoneCells, Position};
 use crate::tables::{CANNON, GRASSHOPPER, cond_holds};
 
 /// Exchange value of a royal man (it may only take last, on an undefended cell).
@@ -33,13 +33,25 @@ fn value_of(ep: &EvalParams, t: usize) -> i32 {
 /// masks the same cells as a mask.
 struct Removed {
     cells: ArrayVec<Cell, MAX_SWAPS>,
-    mask: u128,
+    mask: Wide,
 }
 
 impl Removed {
     fn push(&mut self, c: Cell) {
         self.cells.push(c);
-        self.mask |= bit(c);
+        self.mask |= Wide::bit(c);
+    }
+}
+
+impl GoneCells for Removed {
+    #[inline(always)]
+    fn has(&self, c: Cell) -> bool {
+        self.cells.contains(&c)
+    }
+
+    #[inline(always)]
+    fn mask<M: CellMask>(&self) -> M {
+        M::from_wide(self.mask)
     }
 }
 
@@ -53,7 +65,7 @@ fn least_attacker(
     removed: &Removed,
 ) -> Option<(Cell, i32, bool)> {
     let t = &pos.v.tables;
-    let gone = |c: Cell| removed.cells.contains(&c);
+    let gone = |c: Cell| removed.has(c);
     let occupied = |c: Cell| !pos.at(c).is_empty() && !gone(c);
     let mut best: Option<(Cell, i32, bool)> = None;
     let consider = |c: Cell, best: &mut Option<(Cell, i32, bool)>| {
@@ -69,7 +81,7 @@ fn least_attacker(
         side..side + 1
     };
     for army in armies {
-        pos.leap_ray_attackers(x, side, army, gone, removed.mask, |c| {
+        pos.leap_ray_attackers(x, side, army, removed, |c| {
             consider(c, &mut best);
             false
         });
@@ -202,7 +214,7 @@ fn exchange(pos: &Position, ep: &EvalParams, m: Move, o: Opening) -> Option<i32>
     }
     let mut removed = Removed {
         cells: ArrayVec::new(),
-        mask: 0,
+        mask: Wide::default(),
     };
     removed.push(m.from);
     if let Some(c) = o.ep_victim {

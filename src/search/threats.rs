@@ -8,6 +8,7 @@
 
 use crate::eval::attacks::{self, ATTACK};
 use crate::eval::{Bits, EvalParams};
+use crate::masks::{CellMask, Wide};
 use crate::moves::{Move, MoveKind};
 use crate::piece::PieceType;
 use crate::position::Position;
@@ -45,13 +46,17 @@ impl Threats {
         }
         let them = 1 - pos.side;
         let mut by = [attacks::EMPTY; CLASSES];
-        let occ = pos.occupied();
+        let occ: Bits = pos.occupied::<Wide>().to_words();
         for t in 0..ep.ntypes {
             let Some(c) = class(ep, t) else { continue };
             for &x in pos.cells_of(them, t as PieceType) {
-                // The attack set from the masks on boards of at most 128 cells, else a walk.
-                if let Some(a) = ep.lines.as_ref().and_then(|l| l.attacks(pos.at(x), x, occ)) {
-                    attacks::or(&mut by[c], &attacks::narrow(a));
+                // The attack set from the masks on boards of at most 256 cells, else a walk.
+                if let Some(a) = ep
+                    .lines
+                    .as_ref()
+                    .and_then(|l| l.attacks(pos.at(x), x, &occ))
+                {
+                    attacks::or(&mut by[c], &a);
                     continue;
                 }
                 attacks::scan(pos, x, |cell, fl| {
