@@ -2,8 +2,9 @@
 //! at most 256 cells: who attacks a cell is then found from the position's men masks with a few
 //! mask operations instead of a walk over the tables' cells. A straight ray's cells, on a board
 //! numbered row by row, run in rising or falling cell order, so the first man met on it is the
-//! lowest or the highest occupied bit. Boards of at most 128 cells use one `u128` per mask,
-//! larger ones a `Wide` pair (`CellMask` is what the two have in common).
+//! lowest or the highest occupied bit. A ray that wraps round the board (torus, round boards) is
+//! cut into such runs, read in turn until one holds a man. Boards of at most 128 cells use one
+//! `u128` per mask, larger ones a `Wide` pair (`CellMask` is what the two have in common).
 
 use std::fmt::Debug;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXorAssign, Not};
@@ -263,18 +264,16 @@ impl CellMask for Wide {
     }
 }
 
-/// A reverse ray: the cells from which a rider of `types` attacks the ray's cell, nearest first.
+/// Cells of a path that run in one cell order: rising (the first man met is the lowest set bit)
+/// or falling (the highest).
 #[derive(Clone, Copy, Debug)]
-pub struct MaskRay<M> {
+pub struct Run<M> {
     pub cells: M,
-    /// Type bits of the riders that attack along the ray.
-    pub types: u64,
-    /// The cells rise in cell order (else they fall).
     pub rising: bool,
 }
 
-impl<M: CellMask> MaskRay<M> {
-    /// The ray's cells up to and including the first occupied one (all when none is).
+impl<M: CellMask> Run<M> {
+    /// The run's cells up to and including the first occupied one (all when none is).
     #[inline(always)]
     pub fn reach(&self, occ: M) -> M {
         if self.rising {
@@ -283,6 +282,59 @@ impl<M: CellMask> MaskRay<M> {
             M::fall(self.cells, occ)
         }
     }
+}
+
+/// A path of cells (nearest first) cut into its longest runs in one cell order.
+pub fn runs<M: CellMask>(path: &[Cell]) -> Vec<Run<M>> {
+    let mut out: Vec<(Vec<Cell>, Option<bool>)> = Vec::new();
+    for &c in path {
+        let joined = out.last_mut().is_some_and(|(cells, dir)| {
+            let up = c > *cells.last().unwrap();
+            if dir.is_none_or(|d| d == up) {
+                cells.push(c);
+                *dir = Some(up);
+                true
+            } else {
+                false
+            }
+        });
+        if !joined {
+            out.push((vec![c], None));
+        }
+    }
+    out.into_iter()
+        .map(|(cells, dir)| Run {
+            cells: cells.iter().fold(M::default(), |m, &c| m | M::bit(c)),
+            rising: dir.unwrap_or(true),
+        })
+        .collect()
+}
+
+/// Runs read in turn: their cells up to and including the first occupied one.
+#[inline]
+pub fn reach_runs<M: CellMask>(runs: &[Run<M>], occ: M) -> M {
+    let mut out = M::default();
+    for r in runs {
+        out |= r.reach(occ);
+        if !(r.cells & occ).is_empty() {
+            break;
+        }
+    }
+    out
+}
+
+/// A reverse ray: the cells from which a rider of `types` attacks the ray's cell, nearest first.
+#[derive(Clone, Copy, Debug)]
+pub struct MaskRay<M> {
+    pub cells: M,
+    /// Type bits of the riders that attack along the ray.
+    pub types: u64,
+    /// The cells rise in cell order (else they fall, or the ray is bent).
+    rising: bool,
+    /// A ray whose cells do not keep one order: its runs are `runs[first_run..][..nruns]`.
+    bent: bool,
+    nruns: u16,
+    first_run: u32,
 }
 
 /// Per (army, cell), the plain leaps that attack it grouped by the types that make them, and its
@@ -295,11 +347,12 @@ pub struct AttackMasks<M> {
     leap_idx: Vec<u32>,
     rays: Vec<MaskRay<M>>,
     ray_idx: Vec<u32>,
+    /// The runs of bent rays.
+    runs: Vec<Run<M>>,
 }
 
 impl<M: CellMask> AttackMasks<M> {
-    /// The masks of the tables, or `None` for a board above `M::CELLS` cells or one where a
-    /// reverse ray does not run in cell order (it bends round the board).
+    /// The masks of the tables, or `None` for a board above `M::CELLS` cells.
     pub fn new(tb: &Tables) -> Option<AttackMasks<M>> {
         let n = tb.ncells;
         if n > M::CELLS || n == 0 {
@@ -312,6 +365,7 @@ impl<M: CellMask> AttackMasks<M> {
             leap_idx: Vec::new(),
             rays: Vec::new(),
             ray_idx: Vec::new(),
+            runs: Vec::new(),
         };
         for i in 0..slots {
             out.leap_idx.push(out.leaps.len() as u32);
@@ -326,15 +380,20 @@ impl<M: CellMask> AttackMasks<M> {
         out.leap_idx.push(out.leaps.len() as u32);
         for r in &tb.rays {
             let path = &tb.path[r.start as usize..r.start as usize + r.len as usize];
-            let rising = path.windows(2).all(|w| w[0] < w[1]);
-            if !rising && !path.windows(2).all(|w| w[0] > w[1]) {
-                return None;
-            }
+            let runs = runs::<M>(path);
+            let bent = runs.len() > 1;
             out.rays.push(MaskRay {
                 cells: path.iter().fold(M::default(), |m, &c| m | M::bit(c)),
                 types: r.mask,
-                rising,
+                rising: runs.first().is_none_or(|r| r.rising),
+                bent,
+                // A path holds fewer cells than a board (at most 256).
+                nruns: runs.len() as u16,
+                first_run: out.runs.len() as u32,
             });
+            if bent {
+                out.runs.extend(&runs);
+            }
         }
         out.ray_idx = tb.ray_idx.clone();
         Some(out)
@@ -353,10 +412,23 @@ impl<M: CellMask> AttackMasks<M> {
         let i = army as usize * self.ncells + x as usize;
         &self.rays[self.ray_idx[i] as usize..self.ray_idx[i + 1] as usize]
     }
+
+    /// Ray `r`'s cells up to and including the first occupied one (all when none is).
+    #[inline(always)]
+    pub fn reach(&self, r: &MaskRay<M>, occ: M) -> M {
+        if r.bent {
+            let a = r.first_run as usize;
+            reach_runs(&self.runs[a..a + r.nruns as usize], occ)
+        } else if r.rising {
+            M::rise(r.cells, occ)
+        } else {
+            M::fall(r.cells, occ)
+        }
+    }
 }
 
 /// The tables' reverse masks at the width the board needs: `u128` up to 128 cells, `Wide` up
-/// to 256; none on larger boards or where a ray bends round the board.
+/// to 256; none on larger boards.
 #[derive(Clone, Debug)]
 pub enum BoardMasks {
     Narrow(AttackMasks<u128>),
@@ -399,5 +471,33 @@ mod tests {
         assert_eq!(Wide::from_words(&rising.to_words::<4>()), rising);
         assert_eq!(rising.lowest(), 120);
         assert!(Wide::bit(256).is_empty() && u128::bit(128) == 0);
+    }
+
+    /// A path that wraps round the board is cut where its cell order turns, and its reach stops
+    /// at the first man met in path order, whichever run holds it.
+    #[test]
+    fn a_wrapping_ray_is_read_run_by_run_in_path_order() {
+        // A rank of a torus, from cell 13 eastward: 14, 15, then round to 8..12.
+        let path: [Cell; 7] = [14, 15, 8, 9, 10, 11, 12];
+        let cut = runs::<u128>(&path);
+        assert_eq!(cut.len(), 2);
+        let cells = |cs: &[Cell]| cs.iter().fold(0u128, |m, &c| m | 1 << c);
+        for i in 0..path.len() {
+            // A man on path[i] and one further on: the reach ends at path[i].
+            let occ = cells(&[path[i], path[(i + 2).min(6)], 3]);
+            assert_eq!(
+                reach_runs(&cut, occ),
+                cells(&path[..=i]),
+                "man on {}",
+                path[i]
+            );
+        }
+        assert_eq!(reach_runs(&cut, 1 << 3), cells(&path));
+        // A falling then rising path (a bend).
+        let bend = runs::<u128>(&[20, 12, 4, 5, 6]);
+        assert_eq!(
+            (bend.len(), bend[0].rising, bend[1].rising),
+            (2, false, true)
+        );
     }
 }

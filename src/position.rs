@@ -467,7 +467,7 @@ impl Position {
                 continue;
             }
             // The first man met, if it is theirs.
-            let first = r.reach(occ) & theirs;
+            let first = mk.reach(r, occ) & theirs;
             if !first.is_empty() {
                 let c = first.lowest();
                 if is(c, r.types) && f(c) {

@@ -6,7 +6,7 @@
 //! in falling cell order.
 
 use crate::geometry::Cell;
-use crate::masks::{CellMask, Wide};
+use crate::masks::{CellMask, Wide, runs};
 use crate::piece::Piece;
 use crate::tables::{CANNON, CAPTURE, GRASSHOPPER, LEAPS, MOVE, Tables};
 
@@ -21,15 +21,20 @@ const DOWN: u8 = 2;
 const LAME_LEAP: u8 = 4;
 const TAKES: u8 = 8;
 const MOVES: u8 = 16;
+/// A ride whose cells do not keep one order (it wraps round the board or bends): the `runs`
+/// lines after it are its runs in one order each (`UP` or `DOWN`), read in turn.
+const BENT: u8 = 32;
 
-/// A line that is not a plain ride that both moves and captures: a lame leap, or a ride that
-/// only moves or only captures.
+/// A line that is not a plain ride that both moves and captures: a lame leap, a ride that only
+/// moves or only captures, or a bent ride.
 #[derive(Clone, Copy, Debug)]
 struct Line<M> {
     cells: M,
     /// Cells that must be empty for the move (a lame leg); not destinations.
     lame: M,
     flags: u8,
+    /// A bent ride's number of runs, kept as the lines after it.
+    runs: u8,
 }
 
 /// One man's moves from one cell: its plain leaps merged into two masks, its plain rides that
@@ -50,8 +55,9 @@ struct Slot<M> {
 }
 
 /// Per (army, type, cell), the masks of a man there; the man is walked instead
-/// (`attacks::scan`) where one of its atoms is neither a leap nor a straight ride, perhaps behind
-/// a lame leg (hopping, ranged, or bending round the board).
+/// (`attacks::scan`) where one of its atoms is neither a leap nor a plain ride, perhaps behind a
+/// lame leg (a hopper, or a ride with a least distance). A ride that wraps round the board or
+/// bends is kept as its runs in one cell order (`BENT`).
 #[derive(Clone, Debug)]
 pub struct Lines<M> {
     ntypes: usize,
@@ -104,20 +110,35 @@ impl<M: CellMask> Lines<M> {
                     UP
                 } else if plain && path.windows(2).all(|w| w[0] > w[1]) {
                     DOWN
+                } else if plain && runs::<M>(path).len() <= u8::MAX as usize {
+                    // (`runs` counts them in a byte.)
+                    BENT
                 } else {
                     walked = true;
                     break;
                 };
-                if kind != LAME_LEAP && leg.is_empty() && takes && moves {
+                if kind & (UP | DOWN) != 0 && leg.is_empty() && takes && moves {
                     if kind == UP { &mut ups } else { &mut downs }.push(mask(path));
                     continue;
                 }
                 let flags = kind | if takes { TAKES } else { 0 } | if moves { MOVES } else { 0 };
+                let runs = if kind == BENT {
+                    runs::<M>(path)
+                } else {
+                    Vec::new()
+                };
                 others.push(Line {
                     cells: mask(path),
                     lame: mask(leg),
                     flags,
+                    runs: runs.len() as u8,
                 });
+                others.extend(runs.iter().map(|r| Line {
+                    cells: r.cells,
+                    lame: M::default(),
+                    flags: if r.rising { UP } else { DOWN },
+                    runs: 0,
+                }));
             }
             if walked {
                 slot = Slot {
@@ -170,11 +191,15 @@ impl<M: CellMask> Lines<M> {
         let rides = self.rides(s, occ);
         let mut att = s.leap_takes | rides;
         let mut reach = (att & enemy) | ((s.leap_moves | rides) & !occ);
-        for l in &self.lines[s.other as usize..s.other_end as usize] {
+        let lines = &self.lines[s.other as usize..s.other_end as usize];
+        let mut i = 0;
+        while i < lines.len() {
+            let l = &lines[i];
+            i += 1 + l.runs as usize;
             if !(l.lame & occ).is_empty() {
                 continue;
             }
-            let cells = ride(l, occ);
+            let cells = ride(l, &lines[i - l.runs as usize..i], occ);
             if l.flags & TAKES != 0 {
                 att |= cells;
                 reach |= cells & enemy;
@@ -195,24 +220,42 @@ impl<M: CellMask> Lines<M> {
             return None;
         }
         let mut att = s.leap_takes | self.rides(s, occ);
-        for l in &self.lines[s.other as usize..s.other_end as usize] {
+        let lines = &self.lines[s.other as usize..s.other_end as usize];
+        let mut i = 0;
+        while i < lines.len() {
+            let l = &lines[i];
+            i += 1 + l.runs as usize;
             if l.flags & TAKES != 0 && (l.lame & occ).is_empty() {
-                att |= ride(l, occ);
+                att |= ride(l, &lines[i - l.runs as usize..i], occ);
             }
         }
         Some(att)
     }
 }
 
-/// A line's cells up to and including the first man met (all of them for a leap).
+/// A line's cells up to and including the first man met (all of them for a leap); `runs` are a
+/// bent ride's runs.
 #[inline(always)]
-fn ride<M: CellMask>(l: &Line<M>, occ: M) -> M {
+fn ride<M: CellMask>(l: &Line<M>, runs: &[Line<M>], occ: M) -> M {
     if l.flags & LAME_LEAP != 0 {
         l.cells
     } else if l.flags & UP != 0 {
         M::rise(l.cells, occ)
-    } else {
+    } else if l.flags & DOWN != 0 {
         M::fall(l.cells, occ)
+    } else {
+        let mut out = M::default();
+        for r in runs {
+            out |= if r.flags & UP != 0 {
+                M::rise(r.cells, occ)
+            } else {
+                M::fall(r.cells, occ)
+            };
+            if !(r.cells & occ).is_empty() {
+                break;
+            }
+        }
+        out
     }
 }
 

@@ -1732,7 +1732,7 @@ impl<const N: usize> CheckCells<N> {
         }
         let occ = M::from_words(occ);
         for r in mk.rays_to(p, k).iter().filter(|r| r.types & wanted != 0) {
-            let ride = r.reach(occ).to_words();
+            let ride = mk.reach(r, occ).to_words();
             self.add(&mut slot, r.types & wanted, |f| attacks::or(f, &ride));
         }
     }
