@@ -349,6 +349,15 @@ pub struct AttackMasks<M> {
     ray_idx: Vec<u32>,
     /// The runs of bent rays.
     runs: Vec<Run<M>>,
+    /// Per (army, cell), the source cells of its attack paths (`Tables::paths_to`: lame, bent
+    /// and hopping moves), and per army the type bits of the men that have such paths.
+    path_srcs: Vec<M>,
+    path_kinds: Vec<u64>,
+    /// Per (army, cell), its paths grouped by source: (source, range of `path_order`), sorted by
+    /// source, `path_group_idx` indexed; `path_order` holds indices into `Tables::paths`.
+    path_groups: Vec<(Cell, u32, u32)>,
+    path_group_idx: Vec<u32>,
+    path_order: Vec<u32>,
 }
 
 impl<M: CellMask> AttackMasks<M> {
@@ -366,6 +375,11 @@ impl<M: CellMask> AttackMasks<M> {
             rays: Vec::new(),
             ray_idx: Vec::new(),
             runs: Vec::new(),
+            path_srcs: Vec::new(),
+            path_kinds: Vec::new(),
+            path_groups: Vec::new(),
+            path_group_idx: Vec::new(),
+            path_order: Vec::new(),
         };
         for i in 0..slots {
             out.leap_idx.push(out.leaps.len() as u32);
@@ -396,6 +410,36 @@ impl<M: CellMask> AttackMasks<M> {
             }
         }
         out.ray_idx = tb.ray_idx.clone();
+        let armies = tb.path_idx.len().saturating_sub(1) / n;
+        for army in 0..armies {
+            let mut kinds = 0u64;
+            for x in 0..n {
+                let paths = tb.paths_to(army as Player, x as Cell);
+                out.path_srcs
+                    .push(paths.iter().fold(M::default(), |m, e| m | M::bit(e.src)));
+                // A type beyond 64 makes the bits all ones: "any type".
+                kinds |= paths.iter().fold(0, |k, e| {
+                    k | 1u64.checked_shl(e.kind as u32).unwrap_or(u64::MAX)
+                });
+                let first = tb.path_idx[army * n + x] as usize;
+                let mut order: Vec<u32> = (first..first + paths.len()).map(|i| i as u32).collect();
+                order.sort_by_key(|&i| tb.paths[i as usize].src);
+                out.path_group_idx.push(out.path_groups.len() as u32);
+                let mut groups: Vec<(Cell, u32, u32)> = Vec::new();
+                for &i in &order {
+                    let src = tb.paths[i as usize].src;
+                    let at = out.path_order.len() as u32;
+                    match groups.last_mut() {
+                        Some(g) if g.0 == src => g.2 = at + 1,
+                        _ => groups.push((src, at, at + 1)),
+                    }
+                    out.path_order.push(i);
+                }
+                out.path_groups.extend(groups);
+            }
+            out.path_kinds.push(kinds);
+        }
+        out.path_group_idx.push(out.path_groups.len() as u32);
         Some(out)
     }
 
@@ -411,6 +455,34 @@ impl<M: CellMask> AttackMasks<M> {
     pub fn rays_to(&self, army: Player, x: Cell) -> &[MaskRay<M>] {
         let i = army as usize * self.ncells + x as usize;
         &self.rays[self.ray_idx[i] as usize..self.ray_idx[i + 1] as usize]
+    }
+
+    /// The source cells of `x`'s attack paths for men of `army`.
+    #[inline]
+    pub fn path_sources(&self, army: Player, x: Cell) -> M {
+        self.path_srcs
+            .get(army as usize * self.ncells + x as usize)
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// The indices (into `Tables::paths`) of `x`'s attack paths for men of `army` that start
+    /// on `src`.
+    #[inline]
+    pub fn paths_from(&self, army: Player, x: Cell, src: Cell) -> &[u32] {
+        let i = army as usize * self.ncells + x as usize;
+        let groups =
+            &self.path_groups[self.path_group_idx[i] as usize..self.path_group_idx[i + 1] as usize];
+        match groups.binary_search_by_key(&src, |g| g.0) {
+            Ok(k) => &self.path_order[groups[k].1 as usize..groups[k].2 as usize],
+            Err(_) => &[],
+        }
+    }
+
+    /// The type bits of `army`'s men that have attack paths (all ones: any type).
+    #[inline]
+    pub fn path_kinds(&self, army: Player) -> u64 {
+        self.path_kinds.get(army as usize).copied().unwrap_or(0)
     }
 
     /// Ray `r`'s cells up to and including the first occupied one (all when none is).

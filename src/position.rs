@@ -7,7 +7,7 @@ use crate::geometry::{Cell, NO_CELL};
 use crate::masks::{self, BoardMasks, CellMask, Wide};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{MAX_PLAYERS, MAX_TYPES, Piece, PieceType, Player};
-use crate::tables::{CANNON, GRASSHOPPER};
+use crate::tables::{CANNON, GRASSHOPPER, PathEntry};
 use crate::variant::Variant;
 
 /// What make() changes and unmake() restores, besides the board.
@@ -349,16 +349,16 @@ impl Position {
             }
         }
         for army in armies {
-            for e in t.paths_to(army, x) {
+            let found = self.paths_held(x, by, army, |e| {
                 let p = self.board[e.src as usize];
                 if p.is_empty() || p.owner() != by || p.army() != army || p.kind() != e.kind {
-                    continue;
+                    return false;
                 }
                 if !crate::tables::cond_holds(e.cond, e.flags, self.st.rights) {
-                    continue;
+                    return false;
                 }
                 let cells = &t.path[e.start as usize..e.start as usize + e.len as usize];
-                let ok = if e.flags & CANNON != 0 {
+                if e.flags & CANNON != 0 {
                     if e.exclude != 0 {
                         // The screen may not be of an excluded type. (Spared targets do not
                         // matter here: the cell is asked about for the man that will stand there.)
@@ -378,10 +378,10 @@ impl Position {
                     }
                 } else {
                     !cells.iter().any(|&c| occupied(c))
-                };
-                if ok {
-                    return true;
                 }
+            });
+            if found {
+                return true;
             }
         }
         self.v.hooks.extra_attacks && self.v.rules.extra_attack(self, x, by, vacated)
@@ -438,6 +438,59 @@ impl Position {
             }
         }
         false
+    }
+
+    /// Calls `f` with each of army `army`'s attack paths to `x` (`Tables::paths_to`: lame, bent
+    /// and hopping moves) whose source holds a man of `by` of a type with such paths, until `f`
+    /// returns true; returns whether it did. With masks only those sources are visited, so most
+    /// attack tests skip the paths (xiangqi's horses and cannons, acedrex's bent men); else every
+    /// path is offered.
+    #[inline]
+    pub fn paths_held(
+        &self,
+        x: Cell,
+        by: Player,
+        army: Player,
+        f: impl FnMut(&PathEntry) -> bool,
+    ) -> bool {
+        match &self.v.tables.masks {
+            Some(BoardMasks::Narrow(mk)) => self.paths_held_in(mk, x, by, army, f),
+            Some(BoardMasks::Wide(mk)) => self.paths_held_in(mk, x, by, army, f),
+            None => self.v.tables.paths_to(army, x).iter().any(f),
+        }
+    }
+
+    #[inline(always)]
+    fn paths_held_in<M: CellMask>(
+        &self,
+        mk: &masks::AttackMasks<M>,
+        x: Cell,
+        by: Player,
+        army: Player,
+        mut f: impl FnMut(&PathEntry) -> bool,
+    ) -> bool {
+        let srcs = mk.path_sources(army, x);
+        if srcs.is_empty() {
+            return false;
+        }
+        let mut kinds = mk.path_kinds(army);
+        let men = if kinds == u64::MAX {
+            self.occupied_by::<M>(by)
+        } else {
+            let mut men = M::default();
+            while kinds != 0 {
+                let t = kinds.trailing_zeros() as PieceType;
+                kinds &= kinds - 1;
+                men |= self.men_mask::<M>(by, t);
+            }
+            men
+        };
+        let paths = &self.v.tables.paths;
+        (srcs & men).cells().any(|c| {
+            mk.paths_from(army, x, c)
+                .iter()
+                .any(|&i| f(&paths[i as usize]))
+        })
     }
 
     /// `leap_ray_attackers` from the tables' masks `mk`.

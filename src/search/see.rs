@@ -85,9 +85,9 @@ fn least_attacker(
             consider(c, &mut best);
             false
         });
-        for e in t.paths_to(army, x) {
+        pos.paths_held(x, side, army, |e| {
             if e.flags & (CANNON | GRASSHOPPER) != 0 {
-                continue; // screened out by the caller
+                return false; // screened out by the caller
             }
             let p = pos.at(e.src);
             if p.is_empty()
@@ -97,13 +97,14 @@ fn least_attacker(
                 || gone(e.src)
                 || !cond_holds(e.cond, e.flags, pos.st.rights)
             {
-                continue;
+                return false;
             }
             let cells = &t.path[e.start as usize..e.start as usize + e.len as usize];
             if !cells.iter().any(|&c| occupied(c)) {
                 consider(e.src, &mut best);
             }
-        }
+            false
+        });
     }
     best
 }
