@@ -550,6 +550,13 @@ pub fn legal_moves(pos: &mut Position, out: &mut MoveList) {
     legal_moves_opt(pos, out, true);
 }
 
+/// Is one of the pseudo-legal moves in `list` legal by the royal man's safety alone (no
+/// drop-mate, stalemate-move or game filter rule)?
+pub fn any_legal(pos: &mut Position, list: &MoveList) -> bool {
+    let s = safety(pos);
+    list.iter().any(|&m| is_legal(pos, m, &s))
+}
+
 /// Does the side to move have a legal move, the stalemate-move rule (`EndRules::stalemating_illegal`)
 /// left aside?
 pub fn has_legal_move(pos: &mut Position) -> bool {

@@ -1,7 +1,7 @@
 //! Game-end adjudication: mate, stalemate, bare king, move-count and repetition draws, and
 //! whatever a game's hooks add.
 
-use crate::movegen::{MoveList, legal_moves};
+use crate::movegen::{MoveList, any_legal, legal_moves, pseudo_legal};
 use crate::piece::{PieceType, Player};
 use crate::position::Position;
 use crate::variant::{BareKing, GameResult, Outcome, Variant, Verdict};
@@ -53,6 +53,32 @@ pub fn outcome_without_moves(pos: &Position) -> Option<Outcome> {
         result: GameResult::Draw,
         reason: "move-count rule",
     })
+}
+
+/// No side is bare (or the game has no two-player bare-king rule): no bare-king verdict can
+/// apply to the position.
+pub fn no_side_bare(pos: &Position) -> bool {
+    let v = &*pos.v;
+    v.end.bare_king == BareKing::Off
+        || v.players != 2
+        || (0..2).all(|p| non_royal_count(pos, p) > 0)
+}
+
+/// `outcome` for a position out of check where `no_side_bare`, in a game whose outcome hook (if
+/// any) is `outcome_blind` and whose legality is the royal man's safety alone (no drop-mate,
+/// stalemate-move or filter rule): the game's verdict if it is over, else `None` with the
+/// pseudo-legal moves in `list`, at least one of them legal (the others untested). With a legal
+/// move and no bare side, only the verdicts that need no moves remain, so this is `outcome`'s
+/// verdict (`outcome_unless_moves_agrees_with_the_full_adjudication`).
+pub fn outcome_unless_moves(pos: &mut Position, list: &mut MoveList) -> Option<Outcome> {
+    if let Some(o) = outcome_without_moves(pos) {
+        return Some(o);
+    }
+    pseudo_legal(pos, list);
+    if any_legal(pos, list) {
+        return None;
+    }
+    outcome_with(pos, &MoveList::new())
 }
 
 /// As `outcome`, with the legal moves already generated.
@@ -134,6 +160,62 @@ pub fn outcome_with(pos: &mut Position, legal: &MoveList) -> Option<Outcome> {
 mod tests {
     use super::*;
     use crate::{fen, variants};
+
+    /// Where it applies (out of check, no side bare, in games judged by their moves through a
+    /// bare-king rule or a stalemate that is not a draw), `outcome_unless_moves` gives the full
+    /// adjudication's verdict along playouts, and its moves hold every legal move.
+    #[test]
+    fn outcome_unless_moves_agrees_with_the_full_adjudication() {
+        let mut seen = std::collections::HashSet::new();
+        let mut ends = 0;
+        let wanted = |v: &Variant| {
+            !judged_without_moves(v)
+                && (!v.hooks.outcome || v.hooks.outcome_blind)
+                && !v.hooks.filter_legal
+                && !v.drop_mate_rule
+                && !v.end.stalemating_illegal
+        };
+        crate::playout::two_player_playouts(6, 150, 0x51ed_270b_2f1a_9c3d, wanted, |id, p| {
+            if p.in_check() || !no_side_bare(p) {
+                return;
+            }
+            seen.insert(id.to_string());
+            let mut pos = p.clone();
+            let mut legal = MoveList::new();
+            legal_moves(&mut pos, &mut legal);
+            let full = outcome_with(&mut pos, &legal);
+            let mut list = MoveList::new();
+            let lazy = outcome_unless_moves(&mut pos, &mut list);
+            let fen = fen::to_fen(&pos);
+            assert_eq!(lazy, full, "{id} {fen}");
+            ends += lazy.is_some() as usize;
+            if lazy.is_none() {
+                assert!(legal.iter().all(|m| list.contains(m)), "{id} {fen}");
+            }
+        });
+        for g in ["shatranj", "courier", "acedrex", "kabir", "turkish3"] {
+            assert!(seen.contains(g), "{g} not played");
+        }
+        // Ends seldom come up in playouts: a stalemate (a loss in shatranj) and the move-count
+        // draw, as positions.
+        let v = variants::build("shatranj", "nmove=70").unwrap();
+        for (f, reason) in [
+            ("k7/p1K5/P7/8/8/8/8/8 b - - 0 1", Some("stalemate")),
+            (
+                "k7/p7/P1K5/8/8/8/8/3R4 b - - 140 90",
+                Some("move-count rule"),
+            ),
+            ("k7/p7/P1K5/8/8/8/8/3R4 b - - 0 90", None),
+        ] {
+            let mut pos = fen::parse(&v, f).unwrap();
+            let full = outcome(&mut pos);
+            let lazy = outcome_unless_moves(&mut pos, &mut MoveList::new());
+            assert_eq!(lazy, full, "{f}");
+            assert_eq!(lazy.map(|o| o.reason), reason, "{f}");
+            ends += lazy.is_some() as usize;
+        }
+        assert!(ends >= 2, "{ends}");
+    }
 
     /// Chess is judged without moves out of check; games with a bare-king rule or a stalemate
     /// that is not a draw are not.

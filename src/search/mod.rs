@@ -23,7 +23,9 @@ use crate::eval::{EvalParams, PawnCache, evaluate, evaluate_cached};
 use crate::geometry::{Cell, NO_CELL};
 use crate::movegen::{MAX_MOVES, MoveList, legal_moves, pseudo_legal, pseudo_tactical};
 use crate::moves::{Move, MoveKind};
-use crate::outcome::{judged_without_moves, outcome_with, outcome_without_moves};
+use crate::outcome::{
+    judged_without_moves, no_side_bare, outcome_unless_moves, outcome_with, outcome_without_moves,
+};
 use crate::piece::PieceType;
 use crate::position::Position;
 use crate::variant::{GameResult, Outcome, Variant};
@@ -518,6 +520,11 @@ pub(crate) struct Worker<'a> {
     /// `prune_blind`, and legality is only the royal man's safety (no drop-mate, stalemate-move
     /// or game filter rule): moves are tested as they are tried.
     lazy_legal: bool,
+    /// A game judged by its moves only through a bare-king rule or a stalemate that is not a
+    /// draw (shatranj, courier, makruk...), with legality only the royal man's safety: where no
+    /// side is bare, a node out of check needs only to know that one legal move exists, and the
+    /// others are tested as they are tried (`outcome::outcome_unless_moves`).
+    lazy_when_armed: bool,
 }
 
 /// A running count fades the static evaluation linearly over its last this many plies (about the
@@ -679,6 +686,11 @@ impl<'a> Worker<'a> {
             ecache: vec![(EMPTY_KEY, 0); ECACHE_SIZE],
             pawns: PawnCache::new(),
             lazy_legal: prune_blind
+                && !v.hooks.filter_legal
+                && !v.drop_mate_rule
+                && !v.end.stalemating_illegal,
+            lazy_when_armed: !prune_blind
+                && (!v.hooks.outcome || v.hooks.outcome_blind)
                 && !v.hooks.filter_legal
                 && !v.drop_mate_rule
                 && !v.end.stalemating_illegal,
@@ -1327,9 +1339,12 @@ impl<'a> Worker<'a> {
         // need no moves, the pruning below may run before the moves are generated (a stalemate
         // it prunes keeps its eval).
         let blind = self.prune_blind && !in_check;
+        let armed = !in_check && self.lazy_when_armed && no_side_bare(&self.pos);
         let mut list = MoveList::new();
         let end = if blind {
             outcome_without_moves(&self.pos)
+        } else if armed {
+            self.moves_or_end(&mut list)
         } else {
             self.legal_moves_or_end(&mut list)
         };
@@ -1401,13 +1416,13 @@ impl<'a> Worker<'a> {
         }
         // Out of check in such a game, legality waits until a move is tried: most nodes are cut
         // before their last moves would have been tested.
-        let lazy = blind && self.lazy_legal;
+        let lazy = blind && self.lazy_legal || armed;
         let royals = if lazy {
             self.royal_cells()
         } else {
             ArrayVec::new()
         };
-        if lazy {
+        if lazy && !armed {
             pseudo_legal(&self.pos, &mut list);
         } else if blind && let Some(o) = self.legal_moves_or_end(&mut list) {
             return self.outcome_score(o, ply);
@@ -1809,6 +1824,12 @@ impl<'a> Worker<'a> {
             return false;
         }
         true
+    }
+
+    /// For a node out of check where no side is bare, in a `lazy_when_armed` game: the game's
+    /// verdict, or the pseudo-legal moves (`outcome::outcome_unless_moves`).
+    fn moves_or_end(&mut self, list: &mut MoveList) -> Option<Outcome> {
+        outcome_unless_moves(&mut self.pos, list)
     }
 
     /// Generates the legal moves into `list`; the game's verdict if it is over here.
