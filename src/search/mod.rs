@@ -521,7 +521,7 @@ pub(crate) struct Worker<'a> {
     /// or game filter rule): moves are tested as they are tried.
     lazy_legal: bool,
     /// A game judged by its moves only through a bare-king rule or a stalemate that is not a
-    /// draw (shatranj, courier, makruk...), with legality only the royal man's safety: where no
+    /// draw (shatranj, courier, acedrex...), with legality only the royal man's safety: where no
     /// side is bare, a node out of check needs only to know that one legal move exists, and the
     /// others are tested as they are tried (`outcome::outcome_unless_moves`).
     lazy_when_armed: bool,
