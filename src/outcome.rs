@@ -55,6 +55,21 @@ pub fn outcome_without_moves(pos: &Position) -> Option<Outcome> {
     })
 }
 
+/// Legality is the royal man's safety alone: no drop-mate, stalemate-move or game filter rule,
+/// so a pseudo-legal move may be tested only when it is tried.
+pub fn legality_is_royal_safety(v: &Variant) -> bool {
+    !v.hooks.filter_legal && !v.drop_mate_rule && !v.end.stalemating_illegal
+}
+
+/// A game judged by its moves only through a bare-king rule or a stalemate that is not a draw,
+/// with legality the royal man's safety alone: where `no_side_bare`, `outcome_unless_moves`
+/// judges a position out of check.
+pub fn judged_lazily_unless_bare(v: &Variant) -> bool {
+    !judged_without_moves(v)
+        && (!v.hooks.outcome || v.hooks.outcome_blind)
+        && legality_is_royal_safety(v)
+}
+
 /// No side is bare (or the game has no two-player bare-king rule): no bare-king verdict can
 /// apply to the position.
 pub fn no_side_bare(pos: &Position) -> bool {
@@ -64,9 +79,8 @@ pub fn no_side_bare(pos: &Position) -> bool {
         || (0..2).all(|p| non_royal_count(pos, p) > 0)
 }
 
-/// `outcome` for a position out of check where `no_side_bare`, in a game whose outcome hook (if
-/// any) is `outcome_blind` and whose legality is the royal man's safety alone (no drop-mate,
-/// stalemate-move or filter rule): the game's verdict if it is over, else `None` with the
+/// `outcome` for a position out of check where `no_side_bare`, in a game
+/// `judged_lazily_unless_bare`: the game's verdict if it is over, else `None` with the
 /// pseudo-legal moves in `list`, at least one of them legal (the others untested). With a legal
 /// move and no bare side, only the verdicts that need no moves remain, so this is `outcome`'s
 /// verdict (`outcome_unless_moves_agrees_with_the_full_adjudication`).
@@ -168,13 +182,7 @@ mod tests {
     fn outcome_unless_moves_agrees_with_the_full_adjudication() {
         let mut seen = std::collections::HashSet::new();
         let mut ends = 0;
-        let wanted = |v: &Variant| {
-            !judged_without_moves(v)
-                && (!v.hooks.outcome || v.hooks.outcome_blind)
-                && !v.hooks.filter_legal
-                && !v.drop_mate_rule
-                && !v.end.stalemating_illegal
-        };
+        let wanted = judged_lazily_unless_bare;
         crate::playout::two_player_playouts(6, 150, 0x51ed_270b_2f1a_9c3d, wanted, |id, p| {
             if p.in_check() || !no_side_bare(p) {
                 return;

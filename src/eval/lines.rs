@@ -6,7 +6,7 @@
 //! in falling cell order.
 
 use crate::geometry::Cell;
-use crate::masks::{CellMask, Wide, runs};
+use crate::masks::{CellMask, Run, Wide, reach_runs, runs};
 use crate::piece::Piece;
 use crate::tables::{CANNON, CAPTURE, GRASSHOPPER, LEAPS, MOVE, Tables};
 
@@ -21,8 +21,8 @@ const DOWN: u8 = 2;
 const LAME_LEAP: u8 = 4;
 const TAKES: u8 = 8;
 const MOVES: u8 = 16;
-/// A ride whose cells do not keep one order (it wraps round the board or bends): the `runs`
-/// lines after it are its runs in one order each (`UP` or `DOWN`), read in turn.
+/// A ride whose cells do not keep one order (it wraps round the board or bends): read as its
+/// runs in one order each (`Line::runs`).
 const BENT: u8 = 32;
 
 /// A line that is not a plain ride that both moves and captures: a lame leap, a ride that only
@@ -33,8 +33,8 @@ struct Line<M> {
     /// Cells that must be empty for the move (a lame leg); not destinations.
     lame: M,
     flags: u8,
-    /// A bent ride's number of runs, kept as the lines after it.
-    runs: u8,
+    /// A bent ride's runs: `Lines::runs[runs.0..runs.1]`.
+    runs: (u32, u32),
 }
 
 /// One man's moves from one cell: its plain leaps merged into two masks, its plain rides that
@@ -65,6 +65,8 @@ pub struct Lines<M> {
     slots: Vec<Slot<M>>,
     rides: Vec<M>,
     lines: Vec<Line<M>>,
+    /// The runs of bent rides.
+    runs: Vec<Run<M>>,
 }
 
 impl<M: CellMask> Lines<M> {
@@ -81,10 +83,12 @@ impl<M: CellMask> Lines<M> {
             slots: Vec::with_capacity(n),
             rides: Vec::new(),
             lines: Vec::new(),
+            runs: Vec::new(),
         };
         for i in 0..n {
             let mut slot = Slot::default();
             let (mut ups, mut downs, mut others) = (Vec::new(), Vec::new(), Vec::new());
+            let runs_before = out.runs.len();
             let mut walked = false;
             let (a, b) = (tb.atom_idx[i] as usize, tb.atom_idx[i + 1] as usize);
             for at in &tb.atoms[a..b] {
@@ -110,8 +114,7 @@ impl<M: CellMask> Lines<M> {
                     UP
                 } else if plain && path.windows(2).all(|w| w[0] > w[1]) {
                     DOWN
-                } else if plain && runs::<M>(path).len() <= u8::MAX as usize {
-                    // (`runs` counts them in a byte.)
+                } else if plain {
                     BENT
                 } else {
                     walked = true;
@@ -122,25 +125,19 @@ impl<M: CellMask> Lines<M> {
                     continue;
                 }
                 let flags = kind | if takes { TAKES } else { 0 } | if moves { MOVES } else { 0 };
-                let runs = if kind == BENT {
-                    runs::<M>(path)
-                } else {
-                    Vec::new()
-                };
+                let first = out.runs.len() as u32;
+                if kind == BENT {
+                    out.runs.extend(runs::<M>(path));
+                }
                 others.push(Line {
                     cells: mask(path),
                     lame: mask(leg),
                     flags,
-                    runs: runs.len() as u8,
+                    runs: (first, out.runs.len() as u32),
                 });
-                others.extend(runs.iter().map(|r| Line {
-                    cells: r.cells,
-                    lame: M::default(),
-                    flags: if r.rising { UP } else { DOWN },
-                    runs: 0,
-                }));
             }
             if walked {
+                out.runs.truncate(runs_before);
                 slot = Slot {
                     other: u32::MAX,
                     ..Slot::default()
@@ -191,15 +188,11 @@ impl<M: CellMask> Lines<M> {
         let rides = self.rides(s, occ);
         let mut att = s.leap_takes | rides;
         let mut reach = (att & enemy) | ((s.leap_moves | rides) & !occ);
-        let lines = &self.lines[s.other as usize..s.other_end as usize];
-        let mut i = 0;
-        while i < lines.len() {
-            let l = &lines[i];
-            i += 1 + l.runs as usize;
+        for l in &self.lines[s.other as usize..s.other_end as usize] {
             if !(l.lame & occ).is_empty() {
                 continue;
             }
-            let cells = ride(l, &lines[i - l.runs as usize..i], occ);
+            let cells = self.ride(l, occ);
             if l.flags & TAKES != 0 {
                 att |= cells;
                 reach |= cells & enemy;
@@ -211,6 +204,20 @@ impl<M: CellMask> Lines<M> {
         Some((att, reach))
     }
 
+    /// A line's cells up to and including the first man met (all of them for a leap).
+    #[inline(always)]
+    fn ride(&self, l: &Line<M>, occ: M) -> M {
+        if l.flags & LAME_LEAP != 0 {
+            l.cells
+        } else if l.flags & UP != 0 {
+            M::rise(l.cells, occ)
+        } else if l.flags & DOWN != 0 {
+            M::fall(l.cells, occ)
+        } else {
+            reach_runs(&self.runs[l.runs.0 as usize..l.runs.1 as usize], occ)
+        }
+    }
+
     /// The cells man `p` standing on `c` attacks (`sets`' first set), or `None` when the man
     /// must be walked instead.
     #[inline(always)]
@@ -220,42 +227,12 @@ impl<M: CellMask> Lines<M> {
             return None;
         }
         let mut att = s.leap_takes | self.rides(s, occ);
-        let lines = &self.lines[s.other as usize..s.other_end as usize];
-        let mut i = 0;
-        while i < lines.len() {
-            let l = &lines[i];
-            i += 1 + l.runs as usize;
+        for l in &self.lines[s.other as usize..s.other_end as usize] {
             if l.flags & TAKES != 0 && (l.lame & occ).is_empty() {
-                att |= ride(l, &lines[i - l.runs as usize..i], occ);
+                att |= self.ride(l, occ);
             }
         }
         Some(att)
-    }
-}
-
-/// A line's cells up to and including the first man met (all of them for a leap); `runs` are a
-/// bent ride's runs.
-#[inline(always)]
-fn ride<M: CellMask>(l: &Line<M>, runs: &[Line<M>], occ: M) -> M {
-    if l.flags & LAME_LEAP != 0 {
-        l.cells
-    } else if l.flags & UP != 0 {
-        M::rise(l.cells, occ)
-    } else if l.flags & DOWN != 0 {
-        M::fall(l.cells, occ)
-    } else {
-        let mut out = M::default();
-        for r in runs {
-            out |= if r.flags & UP != 0 {
-                M::rise(r.cells, occ)
-            } else {
-                M::fall(r.cells, occ)
-            };
-            if !(r.cells & occ).is_empty() {
-                break;
-            }
-        }
-        out
     }
 }
 

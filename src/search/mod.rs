@@ -24,7 +24,8 @@ use crate::geometry::{Cell, NO_CELL};
 use crate::movegen::{MAX_MOVES, MoveList, legal_moves, pseudo_legal, pseudo_tactical};
 use crate::moves::{Move, MoveKind};
 use crate::outcome::{
-    judged_without_moves, no_side_bare, outcome_unless_moves, outcome_with, outcome_without_moves,
+    judged_lazily_unless_bare, judged_without_moves, legality_is_royal_safety, no_side_bare,
+    outcome_unless_moves, outcome_with, outcome_without_moves,
 };
 use crate::piece::PieceType;
 use crate::position::Position;
@@ -685,15 +686,8 @@ impl<'a> Worker<'a> {
             prune_blind,
             ecache: vec![(EMPTY_KEY, 0); ECACHE_SIZE],
             pawns: PawnCache::new(),
-            lazy_legal: prune_blind
-                && !v.hooks.filter_legal
-                && !v.drop_mate_rule
-                && !v.end.stalemating_illegal,
-            lazy_when_armed: !prune_blind
-                && (!v.hooks.outcome || v.hooks.outcome_blind)
-                && !v.hooks.filter_legal
-                && !v.drop_mate_rule
-                && !v.end.stalemating_illegal,
+            lazy_legal: prune_blind && legality_is_royal_safety(&v),
+            lazy_when_armed: judged_lazily_unless_bare(&v),
             pos,
         }
     }
@@ -1344,7 +1338,7 @@ impl<'a> Worker<'a> {
         let end = if blind {
             outcome_without_moves(&self.pos)
         } else if armed {
-            self.moves_or_end(&mut list)
+            outcome_unless_moves(&mut self.pos, &mut list)
         } else {
             self.legal_moves_or_end(&mut list)
         };
@@ -1824,12 +1818,6 @@ impl<'a> Worker<'a> {
             return false;
         }
         true
-    }
-
-    /// For a node out of check where no side is bare, in a `lazy_when_armed` game: the game's
-    /// verdict, or the pseudo-legal moves (`outcome::outcome_unless_moves`).
-    fn moves_or_end(&mut self, list: &mut MoveList) -> Option<Outcome> {
-        outcome_unless_moves(&mut self.pos, list)
     }
 
     /// Generates the legal moves into `list`; the game's verdict if it is over here.
