@@ -81,9 +81,6 @@ pub struct EvalParams {
     pub ahead: Vec<Cell>,
     /// Colour-bound types (every move keeps the colour of the cell): the pair bonus.
     pub bound: Vec<bool>,
-    /// Two players with pawn-like men on one level: per army, the cells of the space term (the
-    /// central half of the files, own rows from the second to the one before the middle).
-    pub space: Vec<Bits>,
     /// Riders sliding along files: the open-file bonus.
     pub file_rider: Vec<bool>,
     /// The game has drops: men in hand count (worth `hand_value`), and the enemy's hand adds to
@@ -537,11 +534,6 @@ impl EvalParams {
             .unwrap_or(0)
             .max(0) as usize)
             .min(MAX_FILES);
-        let space = if has_pawns {
-            space_cells(&coords)
-        } else {
-            Vec::new()
-        };
         EvalParams {
             players,
             ntypes: nt,
@@ -566,7 +558,6 @@ impl EvalParams {
             progress,
             ahead,
             bound,
-            space,
             file_rider,
             has_pawns,
             drops: v.drops,
@@ -591,35 +582,6 @@ impl EvalParams {
 
 /// The colour of a grid cell: parity of x + y + z.
 #[inline]
-/// Stockfish's space cells, for any board of one level: per army, the central half of the files
-/// (c to f on eight) on its own rows from the second to the one before the middle (2 to 4 on
-/// eight). Empty on boards of several levels.
-fn space_cells(coords: &[(i8, i8, i8)]) -> Vec<Bits> {
-    let grid = || coords.iter().filter(|c| c.0 >= 0);
-    if grid().any(|c| c.2 != 0) {
-        return Vec::new();
-    }
-    let width = grid().map(|c| c.0 as i32 + 1).max().unwrap_or(0);
-    let height = grid().map(|c| c.1 as i32 + 1).max().unwrap_or(0);
-    let mut space = vec![[0u64; BITS_WORDS]; 2];
-    for (c, &(x, y, _)) in coords.iter().enumerate().filter(|(_, c)| c.0 >= 0) {
-        if (2 * x as i32 - (width - 1)).abs() > width / 2 - 1 {
-            continue;
-        }
-        for (army, b) in space.iter_mut().enumerate() {
-            let row = if army == 0 {
-                y as i32
-            } else {
-                height - 1 - y as i32
-            };
-            if row >= 1 && row < height / 2 {
-                attacks::set(b, c as Cell);
-            }
-        }
-    }
-    space
-}
-
 fn colour(coords: &[(i8, i8, i8)], c: Cell) -> i32 {
     let (x, y, z) = coords[c as usize];
     (x as i32 + y as i32 + z as i32) & 1
@@ -1066,7 +1028,7 @@ fn evaluate_in<const N: usize>(pos: &Position, ep: &EvalParams, pe: Option<&Pawn
         return combine(pos, ep, &tl, &royal_cell);
     }
     if ep.threats {
-        attack_terms::<N>(pos, ep, pe, &royal_cell, &mut tl);
+        attack_terms::<N>(pos, ep, &royal_cell, &mut tl);
     }
     safety_terms(pos, ep, pe, &royal_cell, &mut tl);
     combine(pos, ep, &tl, &royal_cell)
@@ -1080,8 +1042,6 @@ struct Tally {
     npm: [i32; 4],
     pawns: [i32; 4],
     men: [i32; 4],
-    /// Passed pawn-like men on the board.
-    passed_men: [i32; 4],
     /// Cell colours the pieces (not pawn-like, not royal) can ever reach: bit 0 and bit 1 for
     /// colour-bound men on each colour, both for any other piece or a man in hand.
     colours: [u8; 4],
@@ -1167,7 +1127,6 @@ fn cheap_terms<const N: usize>(
                         }
                     };
                     if passed {
-                        tl.passed_men[p] += 1;
                         let (b, bonus) = passed_term(pos, ep, &royal_cell, p, army as usize, t, c);
                         s.mg += b.mg;
                         s.eg += b.eg;
@@ -1255,10 +1214,6 @@ pub struct PawnEntry {
     phalanx: [Score; 2],
     structure: [Score; 2],
     files: [u64; 2],
-    /// The space term's cells behind each player's pawn-like men (first `N` words), and the
-    /// pawn-like men an enemy one blocks.
-    space_behind: [[u64; 4]; 2],
-    blocked: i32,
 }
 
 impl PawnEntry {
@@ -1290,13 +1245,6 @@ impl PawnEntry {
             for (m, f) in e.files.iter_mut().zip(&files) {
                 *m = (0..MAX_FILES).fold(0, |m, x| m | ((f[x + 1] != 0) as u64) << x);
             }
-        }
-        if ep.w.space != 0 && !ep.space.is_empty() {
-            let (behind, blocked) = space_shape(pos, ep, &pawns);
-            for (b, s) in e.space_behind.iter_mut().zip(&behind) {
-                b[..N].copy_from_slice(s);
-            }
-            e.blocked = blocked;
         }
         e
     }
@@ -1487,7 +1435,6 @@ fn safety_terms(
 fn attack_terms<const N: usize>(
     pos: &Position,
     ep: &EvalParams,
-    pe: Option<&PawnEntry>,
     royal_cell: &[Cell; 4],
     tl: &mut Tally,
 ) {
@@ -1620,9 +1567,6 @@ fn attack_terms<const N: usize>(
         tl.zone_weight[them] += ep.w.safe_check * n;
     }
     passed_paths(pos, ep, &att, tl);
-    if ep.w.space != 0 && !ep.space.is_empty() {
-        space_terms(pos, ep, pe, &patt, &att, tl);
-    }
     if !pushes.is_empty() {
         push_threats(pos, ep, &pushes, &occ, &att, &patt, tl);
     }
@@ -1635,79 +1579,6 @@ fn attack_terms<const N: usize>(
         tl.total[p].mg += t.mg;
         tl.total[p].eg += t.eg;
     }
-}
-
-/// Non-pawn material on the board, per mille of the start position's, from which space counts
-/// (Stockfish's 12222 of 16576).
-const SPACE_PHASE: i32 = 737;
-
-/// Space (Stockfish's): a side's space cells that no enemy pawn-like man attacks and no own
-/// pawn-like man holds, counted twice when one of its pawn-like men stands up to three cells
-/// ahead on the file and no enemy man attacks the cell; times the square of its men (royal
-/// included) less 3 plus the pawn-like men blocked by an enemy one (both sides, at most 9), over
-/// 16, `space` ‰ (1000: Fairy-Stockfish's weight, 126 to a pawn). Middle game only, while most
-/// non-pawn material is on the board: room to bring the pieces behind the pawns, worth more in a
-/// closed position.
-fn space_terms<const N: usize>(
-    pos: &Position,
-    ep: &EvalParams,
-    pe: Option<&PawnEntry>,
-    patt: &[[u64; N]; 2],
-    att: &[[u64; N]; 2],
-    tl: &mut Tally,
-) {
-    if tl.npm.iter().sum::<i32>() * 1000 < SPACE_PHASE * ep.phase_total {
-        return;
-    }
-    let pawns = pawn_sets::<N>(pos, ep);
-    let (behind, blocked) = match pe {
-        Some(e) => (
-            [0, 1].map(|p| std::array::from_fn(|i| e.space_behind[p][i])),
-            e.blocked,
-        ),
-        None => space_shape(pos, ep, &pawns),
-    };
-    for p in 0..2 {
-        let them = 1 - p;
-        let safe: [u64; N] =
-            std::array::from_fn(|i| ep.space[p][i] & !pawns[p][i] & !patt[them][i]);
-        let bonus = attacks::count_and(&safe, &[u64::MAX; N])
-            + attacks::count_and_not(&attacks::and(&safe, &behind[p]), &att[them]);
-        let weight = (tl.men[p] - 2 + blocked.min(9)).max(0);
-        tl.total[p].mg += bonus * weight * weight * ep.w.space / 20_160;
-    }
-}
-
-/// What the space term takes from the pawn-like men alone: per player the cells up to three
-/// behind his pawn-like men (on their files), and how many pawn-like men of both an enemy one
-/// blocks.
-fn space_shape<const N: usize>(
-    pos: &Position,
-    ep: &EvalParams,
-    pawns: &[[u64; N]; 2],
-) -> ([[u64; N]; 2], i32) {
-    let nc = ep.ncells;
-    let mut blocked = 0;
-    let mut behind = [[0u64; N]; 2];
-    for p in 0..2 {
-        for c in attacks::cells(pawns[p]) {
-            let army = pos.at(c).army() as usize;
-            if army > 1 {
-                continue;
-            }
-            let next = ep.ahead[army * nc + c as usize];
-            blocked += (next != NO_CELL && attacks::has(&pawns[1 - p], next)) as i32;
-            let mut x = c;
-            for _ in 0..3 {
-                x = ep.ahead[(1 - army) * nc + x as usize];
-                if x == NO_CELL {
-                    break;
-                }
-                attacks::set(&mut behind[p], x);
-            }
-        }
-    }
-    (behind, blocked)
 }
 
 /// A pawn-like man that can step to a cell no enemy pawn-like man attacks (nor any enemy man, unless
@@ -1940,21 +1811,6 @@ fn mop_up(pos: &Position, ep: &EvalParams, tl: &Tally, royal_cell: &[Cell; 4]) -
 
 /// The final score from the tallies: side to move against the others, endgame scaling and the
 /// bare-king rules, tapered by phase.
-/// The endgame share, in 64ths, the side ahead keeps with pawn-like men left (Fairy-Stockfish's
-/// scale factors): where the pieces of each side are colour-bound men on one colour, the two
-/// colours differing (opposite bishops), `scale_ocb_base` + `scale_ocb_step` per passed man of
-/// the stronger side; otherwise `scale_pawns_base` + `scale_pawns_step` per pawn-like man of it;
-/// at most 64 (the shared weights: 64 and 0, no scaling).
-fn pawn_scale(ep: &EvalParams, tl: &Tally, strong: usize, weak: usize) -> i32 {
-    let one_colour = |p: usize| tl.colours[p] == 1 || tl.colours[p] == 2;
-    let sf = if one_colour(strong) && one_colour(weak) && tl.colours[strong] != tl.colours[weak] {
-        ep.w.scale_ocb_base + ep.w.scale_ocb_step * tl.passed_men[strong]
-    } else {
-        ep.w.scale_pawns_base + ep.w.scale_pawns_step * tl.pawns[strong]
-    };
-    sf.clamp(0, 64)
-}
-
 fn combine(pos: &Position, ep: &EvalParams, tl: &Tally, royal_cell: &[Cell; 4]) -> i32 {
     let players = ep.players.min(4);
     let us = pos.side as usize;
@@ -2008,8 +1864,6 @@ fn combine(pos: &Position, ep: &EvalParams, tl: &Tally, royal_cell: &[Cell; 4]) 
                     eg /= 16;
                 } else if pawns[strong] == 0 && npm[strong] - npm[weak] < ep.mating_margin {
                     eg /= if npm[strong] - npm[weak] <= 0 { 16 } else { 6 };
-                } else if pawns[strong] > 0 {
-                    eg = eg * pawn_scale(ep, tl, strong, weak) / 64;
                 }
             }
         }
@@ -2049,10 +1903,10 @@ mod tests {
         fn compare<const N: usize>(pos: &Position, ep: &EvalParams, walk: &EvalParams, id: &str) {
             let mut a = Tally::default();
             let royal = cheap_terms::<N>(pos, ep, None, &mut a);
-            attack_terms::<N>(pos, ep, None, &royal, &mut a);
+            attack_terms::<N>(pos, ep, &royal, &mut a);
             let mut b = Tally::default();
             let royal = cheap_terms::<BITS_WORDS>(pos, walk, None, &mut b);
-            attack_terms::<BITS_WORDS>(pos, walk, None, &royal, &mut b);
+            attack_terms::<BITS_WORDS>(pos, walk, &royal, &mut b);
             let fen = crate::fen::to_fen(pos);
             assert_eq!(
                 evaluate_in::<N>(pos, ep, None),
@@ -2365,71 +2219,6 @@ mod tests {
         assert_near(term_gain("4k3/1p6/8/8/8/8/2P5/R3K3 w - - 0 1", open), 30);
         assert_near(term_gain("4k3/1p6/8/8/8/8/2P5/1R2K3 w - - 0 1", open), 10);
         assert_near(term_gain("4k3/1p6/8/8/8/8/2P5/2R1K3 w - - 0 1", open), 0);
-    }
-
-    /// Space: central cells on the own rows 2 to 4 that no enemy pawn attacks and no own pawn
-    /// holds, twice when behind an own pawn and unattacked, times (men − 3 + blocked pawns)² / 16.
-    /// After 1.e4 e6 2.d4 d6 White counts 8 + 4 cells, Black 4 + 2, both with 16 men and no pawn
-    /// blocked: (12 − 6) · 13² / 16 in Fairy-Stockfish's units, 50 centipawns.
-    #[test]
-    fn space_counts_safe_central_cells_behind_the_pawns() {
-        let space = |w: &mut Weights| w.space = 1000;
-        let fen = "rnbqkbnr/ppp2ppp/3pp3/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 3";
-        assert_near(term_gain(fen, space), 50);
-        // Colours and the side to move swapped: the same for the side to move.
-        assert_near(term_gain(&symmetry::flipped(fen), space), 50);
-        // 1.e4 e5 2.d4 d5: four pawns blocked raise both weights to 17, and each side counts
-        // 6 + 4 cells: even.
-        let closed = "rnbqkbnr/ppp2ppp/8/3pp3/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 3";
-        assert_near(term_gain(closed, space), 0);
-    }
-
-    /// Space counts while most of the pieces are on the board: without the queens (4480 of
-    /// 6280 non-pawn material, below 73.7%) the same pawns earn nothing.
-    #[test]
-    fn space_counts_only_while_most_pieces_are_on_the_board() {
-        let space = |w: &mut Weights| w.space = 1000;
-        let fen = "rnb1kbnr/ppp2ppp/3pp3/8/3PP3/8/PPP2PPP/RNB1KBNR w KQkq - 0 3";
-        assert_eq!(term_gain(fen, space), 0);
-    }
-
-    /// A chess position's tally (material, pawns, passed men) under `w`, its royal cells and the
-    /// parameters, for the terms `combine` applies.
-    fn tally_of(fen: &str, w: Weights) -> (Tally, [Cell; 4], EvalParams, Position) {
-        let v = crate::variants::build("chess", "").unwrap();
-        let pos = crate::fen::parse(&v, fen).unwrap();
-        let ep = EvalParams::with_weights(&v, w);
-        let mut tl = Tally::default();
-        let royal = cheap_terms::<BITS_WORDS>(&pos, &ep, None, &mut tl);
-        (tl, royal, ep, pos)
-    }
-
-    /// Fairy-Stockfish's scale factors: the side ahead keeps 36 + 7 per pawn of 64 of its
-    /// endgame score (all of it from four pawns), and with opposite bishops alone 18 + 4 per
-    /// passed pawn; the shared weights keep it all.
-    #[test]
-    fn few_pawns_and_opposite_bishops_scale_the_endgame_down() {
-        let w = Weights {
-            scale_pawns_base: 36,
-            scale_pawns_step: 7,
-            scale_ocb_base: 18,
-            scale_ocb_step: 4,
-            ..Weights::default()
-        };
-        let scale = |fen: &str, w: Weights| {
-            let (tl, _, ep, _) = tally_of(fen, w);
-            pawn_scale(&ep, &tl, 0, 1)
-        };
-        // A knight and a pawn against a bishop: one pawn.
-        assert_eq!(scale("8/5k2/8/3P4/8/2N5/5K2/6b1 w - - 0 1", w.clone()), 43);
-        // Bishops on a dark (c3) and a light (a6) cell, a passed pawn: opposite bishops.
-        assert_eq!(scale("8/5k2/b7/3P4/8/2B5/5K2/8 w - - 0 1", w.clone()), 22);
-        // Both bishops on dark cells (c3, g1): not opposite.
-        assert_eq!(scale("8/5k2/8/3P4/8/2B5/5K2/6b1 w - - 0 1", w.clone()), 43);
-        // Four pawns: no scaling.
-        assert_eq!(scale("8/5k2/8/3P4/8/2N5/PPPK4/6b1 w - - 0 1", w), 64);
-        let shared = Weights::default();
-        assert_eq!(scale("8/5k2/b7/3P4/8/2B5/5K2/8 w - - 0 1", shared), 64);
     }
 
     /// A passed pawn with a man on the cell ahead loses part of its bonus.

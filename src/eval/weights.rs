@@ -128,14 +128,6 @@ weights! {
     mopup_close = 100,
     /// Men in hand are worth this much more than on the board (per mille).
     hand_premium = 100,
-    /// Endgame share (64ths) the side ahead keeps: with opposite colour-bound men alone, the
-    /// base plus the step per passed man; otherwise the base plus the step per pawn-like man.
-    scale_ocb_base = 64,
-    scale_ocb_step = 0,
-    scale_pawns_base = 64,
-    scale_pawns_step = 0,
-    /// Space behind the pawn-like men in the middle game, per mille of Stockfish's weight.
-    space = 0,
     /// Bonus of the side to move.
     tempo = 10,
 }

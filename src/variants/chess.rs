@@ -200,13 +200,6 @@ pub fn chess_weights() -> Weights {
         semi_open_mg: 10,
         semi_open_eg: 11,
         tempo: 37,
-        // Fairy-Stockfish's space term at half its weight and its scale factors, not fitted
-        // (docs/eval.md, "Space and scale factors").
-        space: 500,
-        scale_pawns_base: 36,
-        scale_pawns_step: 7,
-        scale_ocb_base: 18,
-        scale_ocb_step: 4,
         ..fitted_weights()
     }
 }
