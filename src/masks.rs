@@ -424,18 +424,17 @@ impl<M: CellMask> AttackMasks<M> {
                 let first = tb.path_idx[army * n + x] as usize;
                 let mut order: Vec<u32> = (first..first + paths.len()).map(|i| i as u32).collect();
                 order.sort_by_key(|&i| tb.paths[i as usize].src);
-                out.path_group_idx.push(out.path_groups.len() as u32);
-                let mut groups: Vec<(Cell, u32, u32)> = Vec::new();
+                let cell_groups = out.path_groups.len();
+                out.path_group_idx.push(cell_groups as u32);
                 for &i in &order {
                     let src = tb.paths[i as usize].src;
                     let at = out.path_order.len() as u32;
-                    match groups.last_mut() {
+                    match out.path_groups[cell_groups..].last_mut() {
                         Some(g) if g.0 == src => g.2 = at + 1,
-                        _ => groups.push((src, at, at + 1)),
+                        _ => out.path_groups.push((src, at, at + 1)),
                     }
                     out.path_order.push(i);
                 }
-                out.path_groups.extend(groups);
             }
             out.path_kinds.push(kinds);
         }

@@ -148,6 +148,21 @@ impl Position {
         M::from_wide(self.occ[player as usize])
     }
 
+    /// Cells of `player`'s men of the types in bit set `types` (all ones: every type), on a
+    /// board of at most `M::CELLS` cells (else empty or partial).
+    #[inline]
+    pub fn men_of_types<M: CellMask>(&self, player: Player, mut types: u64) -> M {
+        if types == u64::MAX {
+            return self.occupied_by::<M>(player);
+        }
+        let mut men = M::default();
+        while types != 0 {
+            men |= self.men_mask::<M>(player, types.trailing_zeros() as PieceType);
+            types &= types - 1;
+        }
+        men
+    }
+
     /// Cells of every man, on a board of at most `M::CELLS` cells (else empty or partial).
     #[inline]
     pub fn occupied<M: CellMask>(&self) -> M {
@@ -473,18 +488,7 @@ impl Position {
         if srcs.is_empty() {
             return false;
         }
-        let mut kinds = mk.path_kinds(army);
-        let men = if kinds == u64::MAX {
-            self.occupied_by::<M>(by)
-        } else {
-            let mut men = M::default();
-            while kinds != 0 {
-                let t = kinds.trailing_zeros() as PieceType;
-                kinds &= kinds - 1;
-                men |= self.men_mask::<M>(by, t);
-            }
-            men
-        };
+        let men = self.men_of_types::<M>(by, mk.path_kinds(army));
         let paths = &self.v.tables.paths;
         (srcs & men).cells().any(|c| {
             mk.paths_from(army, x, c)

@@ -1410,7 +1410,7 @@ impl<'a> Worker<'a> {
         }
         // Out of check in such a game, legality waits until a move is tried: most nodes are cut
         // before their last moves would have been tested.
-        let lazy = blind && self.lazy_legal || armed;
+        let lazy = (blind && self.lazy_legal) || armed;
         let royals = if lazy {
             self.royal_cells()
         } else {
