@@ -3,8 +3,9 @@
 //! mask operations instead of a walk over the tables' cells. A straight ray's cells, on a board
 //! numbered row by row, run in rising or falling cell order, so the first man met on it is the
 //! lowest or the highest occupied bit. A ray that wraps round the board (torus, round boards) is
-//! cut into such runs, read in turn until one holds a man. Boards of at most 128 cells use one
-//! `u128` per mask, larger ones a `Wide` pair (`CellMask` is what the two have in common).
+//! cut into such runs, read in turn until one holds a man. Boards of at most 64 cells use one
+//! `u64` per mask, of at most 128 one `u128`, larger ones a `Wide` pair (`CellMask` is what they
+//! have in common).
 
 use std::fmt::Debug;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXorAssign, Not};
@@ -16,7 +17,7 @@ use crate::tables::Tables;
 /// The largest board the masks cover.
 pub const MAX_CELLS: usize = 256;
 
-/// A set of cells as a mask: `u128` up to 128 cells, `Wide` up to 256.
+/// A set of cells as a mask: `u64` up to 64 cells, `u128` up to 128, `Wide` up to 256.
 pub trait CellMask:
     Copy
     + Default
@@ -57,71 +58,83 @@ pub trait CellMask:
     }
 }
 
-impl CellMask for u128 {
-    const CELLS: usize = 128;
+/// One machine word (or two) per mask: `u64` for boards of up to 64 cells, `u128` up to 128.
+macro_rules! word_mask {
+    ($t:ty) => {
+        impl CellMask for $t {
+            const CELLS: usize = <$t>::BITS as usize;
 
-    #[inline(always)]
-    fn bit(c: Cell) -> u128 {
-        1u128.checked_shl(c as u32).unwrap_or(0)
-    }
+            #[inline(always)]
+            fn bit(c: Cell) -> $t {
+                (1 as $t).checked_shl(c as u32).unwrap_or(0)
+            }
 
-    #[inline(always)]
-    fn is_empty(self) -> bool {
-        self == 0
-    }
+            #[inline(always)]
+            fn is_empty(self) -> bool {
+                self == 0
+            }
 
-    #[inline(always)]
-    fn lowest(self) -> Cell {
-        self.trailing_zeros() as Cell
-    }
+            #[inline(always)]
+            fn lowest(self) -> Cell {
+                self.trailing_zeros() as Cell
+            }
 
-    #[inline(always)]
-    fn pop(&mut self) -> Option<Cell> {
-        if *self == 0 {
-            return None;
+            #[inline(always)]
+            fn pop(&mut self) -> Option<Cell> {
+                if *self == 0 {
+                    return None;
+                }
+                let c = self.trailing_zeros() as Cell;
+                *self &= *self - 1;
+                Some(c)
+            }
+
+            /// `b ^ (b - 1)` sets the lowest set bit of `b` and every bit below it, or every bit
+            /// for 0.
+            #[inline(always)]
+            fn rise(cells: $t, occ: $t) -> $t {
+                let b = cells & occ;
+                cells & (b ^ b.wrapping_sub(1))
+            }
+
+            #[inline(always)]
+            fn fall(cells: $t, occ: $t) -> $t {
+                let b = cells & occ;
+                if b == 0 {
+                    cells
+                } else {
+                    cells & (<$t>::MAX << (<$t>::BITS - 1 - b.leading_zeros()))
+                }
+            }
+
+            #[inline(always)]
+            fn from_wide(w: Wide) -> $t {
+                w.0[0] as $t
+            }
+
+            #[inline(always)]
+            fn to_words<const N: usize>(self) -> [u64; N] {
+                let mut s = [0; N];
+                for (i, x) in s.iter_mut().enumerate().take(Self::CELLS / 64) {
+                    *x = (self >> (64 * i)) as u64;
+                }
+                s
+            }
+
+            #[inline(always)]
+            fn from_words<const N: usize>(w: &[u64; N]) -> $t {
+                let mut m: $t = 0;
+                for (i, &x) in w.iter().enumerate().take(Self::CELLS / 64) {
+                    m |= (x as $t) << (64 * i);
+                }
+                m
+            }
         }
-        let c = self.trailing_zeros() as Cell;
-        *self &= *self - 1;
-        Some(c)
-    }
-
-    /// `b ^ (b - 1)` sets the lowest set bit of `b` and every bit below it, or every bit for 0.
-    #[inline(always)]
-    fn rise(cells: u128, occ: u128) -> u128 {
-        let b = cells & occ;
-        cells & (b ^ b.wrapping_sub(1))
-    }
-
-    #[inline(always)]
-    fn fall(cells: u128, occ: u128) -> u128 {
-        let b = cells & occ;
-        if b == 0 {
-            cells
-        } else {
-            cells & (u128::MAX << (127 - b.leading_zeros()))
-        }
-    }
-
-    #[inline(always)]
-    fn from_wide(w: Wide) -> u128 {
-        w.0[0]
-    }
-
-    #[inline(always)]
-    fn to_words<const N: usize>(self) -> [u64; N] {
-        let mut s = [0; N];
-        s[0] = self as u64;
-        if N > 1 {
-            s[1] = (self >> 64) as u64;
-        }
-        s
-    }
-
-    #[inline(always)]
-    fn from_words<const N: usize>(w: &[u64; N]) -> u128 {
-        w[0] as u128 | (w.get(1).copied().unwrap_or(0) as u128) << 64
-    }
+    };
 }
+
+word_mask!(u64);
+word_mask!(u128);
 
 /// A 256-cell mask: cells 0-127 in the first word, 128-255 in the second.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -498,17 +511,20 @@ impl<M: CellMask> AttackMasks<M> {
     }
 }
 
-/// The tables' reverse masks at the width the board needs: `u128` up to 128 cells, `Wide` up
+/// The tables' reverse masks at the width the board needs: `u64` up to 64 cells, `u128` up to 128, `Wide` up
 /// to 256; none on larger boards.
 #[derive(Clone, Debug)]
 pub enum BoardMasks {
+    Small(AttackMasks<u64>),
     Narrow(AttackMasks<u128>),
     Wide(AttackMasks<Wide>),
 }
 
 impl BoardMasks {
     pub fn new(tb: &Tables) -> Option<BoardMasks> {
-        if tb.ncells <= u128::CELLS {
+        if tb.ncells <= u64::CELLS {
+            AttackMasks::new(tb).map(BoardMasks::Small)
+        } else if tb.ncells <= u128::CELLS {
             AttackMasks::new(tb).map(BoardMasks::Narrow)
         } else {
             AttackMasks::new(tb).map(BoardMasks::Wide)
@@ -542,6 +558,26 @@ mod tests {
         assert_eq!(Wide::from_words(&rising.to_words::<4>()), rising);
         assert_eq!(rising.lowest(), 120);
         assert!(Wide::bit(256).is_empty() && u128::bit(128) == 0);
+    }
+
+    /// The 64-cell masks (chess-sized boards) read rides as the 128-cell ones do, up to the top
+    /// bit of the word.
+    #[test]
+    fn small_rides_stop_at_the_first_man_as_narrow_ones_do() {
+        let ride: [Cell; 6] = [1, 9, 27, 36, 54, 63];
+        let small = ride.iter().fold(0u64, |m, &c| m | u64::bit(c));
+        let narrow = ride.iter().fold(0u128, |m, &c| m | u128::bit(c));
+        for &stop in &ride {
+            let occ = [stop, 0, 40].iter().fold(0u64, |m, &c| m | u64::bit(c));
+            let wide_occ = occ as u128;
+            assert_eq!(u64::rise(small, occ) as u128, u128::rise(narrow, wide_occ));
+            assert_eq!(u64::fall(small, occ) as u128, u128::fall(narrow, wide_occ));
+        }
+        assert_eq!(u64::fall(small, 0), small);
+        assert_eq!(small.cells().collect::<Vec<_>>(), ride);
+        assert_eq!(u64::from_words(&small.to_words::<2>()), small);
+        assert_eq!(u64::from_wide(Wide([narrow, 0])), small);
+        assert!(u64::bit(64) == 0);
     }
 
     /// A path that wraps round the board is cut where its cell order turns, and its reach stops

@@ -417,6 +417,9 @@ impl Position {
     ) -> bool {
         let t = &self.v.tables;
         match &t.masks {
+            Some(BoardMasks::Small(mk)) => {
+                return self.mask_attackers(mk, x, by, army, gone.mask::<u64>(), f);
+            }
             Some(BoardMasks::Narrow(mk)) => {
                 return self.mask_attackers(mk, x, by, army, gone.mask::<u128>(), f);
             }
@@ -469,6 +472,7 @@ impl Position {
         f: impl FnMut(&PathEntry) -> bool,
     ) -> bool {
         match &self.v.tables.masks {
+            Some(BoardMasks::Small(mk)) => self.paths_held_in(mk, x, by, army, f),
             Some(BoardMasks::Narrow(mk)) => self.paths_held_in(mk, x, by, army, f),
             Some(BoardMasks::Wide(mk)) => self.paths_held_in(mk, x, by, army, f),
             None => self.v.tables.paths_to(army, x).iter().any(f),

@@ -1,5 +1,5 @@
-//! Each man's attacks and destinations as cell masks, for boards of at most 256 cells (`u128`
-//! masks up to 128, `Wide` ones above): the compiled move tables recast as one mask per leap
+//! Each man's attacks and destinations as cell masks, for boards of at most 256 cells (`u64`
+//! masks up to 64, `u128` up to 128, `Wide` ones above): the compiled move tables recast as one mask per leap
 //! atom and per straight ride, so the evaluation gets a man's whole attack set from a few mask
 //! operations instead of a walk over its cells (docs/eval.md). The first man met on a ride is
 //! found by a bit scan: on a board numbered row by row, a straight ride's cells run in rising or
@@ -236,11 +236,13 @@ impl<M: CellMask> Lines<M> {
     }
 }
 
-/// The lines at the width the board needs: `u128` masks up to 128 cells, `Wide` up to 256.
+/// The lines at the width the board needs: `u64` masks up to 64 cells, `u128` up to 128, `Wide`
+/// up to 256.
 /// Callers hand over cell sets of `N` 64-bit words (the evaluation's); a width the sets cannot
 /// hold answers `None`, as a man that must be walked does.
 #[derive(Clone, Debug)]
 pub enum ManLines {
+    Small(Lines<u64>),
     Narrow(Lines<u128>),
     Wide(Lines<Wide>),
 }
@@ -248,7 +250,9 @@ pub enum ManLines {
 impl ManLines {
     /// The lines of the tables, or `None` for a board above 256 cells.
     pub fn new(tb: &Tables) -> Option<ManLines> {
-        if tb.ncells <= u128::CELLS {
+        if tb.ncells <= u64::CELLS {
+            Lines::new(tb).map(ManLines::Small)
+        } else if tb.ncells <= u128::CELLS {
             Lines::new(tb).map(ManLines::Narrow)
         } else {
             Lines::new(tb).map(ManLines::Wide)
@@ -265,6 +269,9 @@ impl ManLines {
         enemy: &[u64; N],
     ) -> Option<([u64; N], [u64; N])> {
         match self {
+            ManLines::Small(l) => l
+                .sets(p, c, u64::from_words(occ), u64::from_words(enemy))
+                .map(|(a, r)| (a.to_words(), r.to_words())),
             ManLines::Narrow(l) if N >= 2 => l
                 .sets(p, c, u128::from_words(occ), u128::from_words(enemy))
                 .map(|(a, r)| (a.to_words(), r.to_words())),
@@ -279,6 +286,7 @@ impl ManLines {
     #[inline(always)]
     pub fn attacks<const N: usize>(&self, p: Piece, c: Cell, occ: &[u64; N]) -> Option<[u64; N]> {
         match self {
+            ManLines::Small(l) => l.attacks(p, c, u64::from_words(occ)).map(|a| a.to_words()),
             ManLines::Narrow(l) if N >= 2 => {
                 l.attacks(p, c, u128::from_words(occ)).map(|a| a.to_words())
             }
@@ -344,8 +352,8 @@ mod tests {
     }
 
     /// In every two-player game of at most 256 cells, along a few playouts (a fixed pseudo-random
-    /// choice of move), each man's sets from the lines (`u128` masks up to 128 cells, `Wide`
-    /// above) equal those of the walk over its moves.
+    /// choice of move), each man's sets from the lines (`u64` masks up to 64 cells, `u128`
+    /// up to 128, `Wide` above) equal those of the walk over its moves.
     #[test]
     fn lines_give_the_sets_the_walk_gives() {
         let mut lines: Option<(String, ManLines)> = None;

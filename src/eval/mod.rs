@@ -999,7 +999,9 @@ fn chebyshev(ep: &EvalParams, a: Cell, b: Cell) -> i32 {
 
 /// The static evaluation, in centipawns, for the side to move.
 pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
-    if ep.ncells <= u128::CELLS {
+    if ep.ncells <= u64::CELLS {
+        evaluate_in::<1>(pos, ep, None)
+    } else if ep.ncells <= u128::CELLS {
         evaluate_in::<2>(pos, ep, None)
     } else if ep.ncells <= lines::MAX_CELLS {
         evaluate_in::<4>(pos, ep, None)
@@ -1010,7 +1012,9 @@ pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
 
 /// `evaluate`, with what the pawn-like men alone decide read from (or kept in) `cache`.
 pub fn evaluate_cached(pos: &Position, ep: &EvalParams, cache: &mut PawnCache) -> i32 {
-    if ep.ncells <= u128::CELLS {
+    if ep.ncells <= u64::CELLS {
+        evaluate_in::<1>(pos, ep, cache.entry::<1>(pos, ep))
+    } else if ep.ncells <= u128::CELLS {
         evaluate_in::<2>(pos, ep, cache.entry::<2>(pos, ep))
     } else if ep.ncells <= lines::MAX_CELLS {
         evaluate_in::<4>(pos, ep, cache.entry::<4>(pos, ep))
@@ -1694,6 +1698,7 @@ impl<const N: usize> CheckCells<N> {
         }
         // On boards of at most 256 cells the tables are masks (`masks::AttackMasks`).
         match &tb.masks {
+            Some(BoardMasks::Small(mk)) if N == 1 => return self.fill_from(mk, p, k, occ, wanted),
             Some(BoardMasks::Narrow(mk)) if N == 2 => return self.fill_from(mk, p, k, occ, wanted),
             Some(BoardMasks::Wide(mk)) if N == 4 => return self.fill_from(mk, p, k, occ, wanted),
             _ => {}
@@ -1933,7 +1938,9 @@ mod tests {
                 return;
             }
             games.insert(id.to_string());
-            if ep.ncells <= u128::CELLS {
+            if ep.ncells <= u64::CELLS {
+                compare::<1>(pos, ep, walk, id);
+            } else if ep.ncells <= u128::CELLS {
                 compare::<2>(pos, ep, walk, id);
             } else {
                 compare::<4>(pos, ep, walk, id);
