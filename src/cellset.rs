@@ -26,6 +26,12 @@ impl CellSet {
         self.0[c as usize >> 6] &= !(1 << (c & 63));
     }
 
+    /// The cells in both sets.
+    #[inline]
+    pub fn intersection(&self, o: &CellSet) -> CellSet {
+        CellSet(std::array::from_fn(|i| self.0[i] & o.0[i]))
+    }
+
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }

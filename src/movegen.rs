@@ -430,6 +430,11 @@ struct Safety {
     in_check: bool,
     unsafe_from: CellSet,
     unsafe_to: CellSet,
+    /// In check by plain leaps and straight rides alone, with one royal man: the cells where a
+    /// simple move of another man that is not pinned must land (the checker's, and the cells
+    /// between it and the royal man on a ride; in double check only the cells that answer both).
+    /// `None`: the full test.
+    evasions: Option<CellSet>,
 }
 
 fn safety(pos: &Position) -> Safety {
@@ -441,10 +446,18 @@ fn safety(pos: &Position) -> Safety {
         in_check: false,
         unsafe_from: CellSet::EMPTY,
         unsafe_to: CellSet::EMPTY,
+        evasions: None,
     };
     for k in pos.royals(us) {
         let _ = s.royals.try_push(k);
     }
+    // Checks by plain leaps and rides: the cells that answer them all (each check's checker and
+    // the cells between, intersected: one man met on two of the tables' rays or leaps is one
+    // check, a rider checking both ways round a torus needs taking).
+    let (mut evade, mut exact): (Option<CellSet>, bool) = (None, true);
+    let mut answer = |set: CellSet| {
+        evade = Some(evade.map_or(set, |e| e.intersection(&set)));
+    };
     let enemy = |c: Cell, army: Player| {
         let p = pos.at(c);
         !p.is_empty() && p.owner() != us && p.army() == army
@@ -457,12 +470,13 @@ fn safety(pos: &Position) -> Safety {
             for &(src, mask) in t.leaps_to(army, k) {
                 if enemy(src, army) && mask >> pos.at(src).kind() & 1 != 0 {
                     s.in_check = true;
+                    answer([src].into_iter().collect());
                 }
             }
             for r in t.rays_to(army, k) {
                 let cells = &t.path[r.start as usize..r.start as usize + r.len as usize];
                 let mut shield = NO_CELL;
-                for &c in cells {
+                for (i, &c) in cells.iter().enumerate() {
                     let p = pos.at(c);
                     if p.is_empty() {
                         continue;
@@ -471,6 +485,7 @@ fn safety(pos: &Position) -> Safety {
                     if shield == NO_CELL {
                         if hits {
                             s.in_check = true;
+                            answer(cells[..=i].iter().copied().collect());
                             break;
                         }
                         if p.owner() != us {
@@ -489,6 +504,7 @@ fn safety(pos: &Position) -> Safety {
                 if !(enemy(e.src, army) && pos.at(e.src).kind() == e.kind) {
                     continue;
                 }
+                exact = false;
                 let cells = &t.path[e.start as usize..e.start as usize + e.len as usize];
                 for &c in cells {
                     s.unsafe_from.insert(c);
@@ -502,6 +518,9 @@ fn safety(pos: &Position) -> Safety {
                 }
             }
         }
+    }
+    if s.in_check && exact && s.royals.len() == 1 {
+        s.evasions = evade;
     }
     s
 }
@@ -525,12 +544,18 @@ fn is_legal(pos: &mut Position, m: Move, s: &Safety) -> bool {
         m.kind,
         MoveKind::Normal | MoveKind::Double | MoveKind::Promotion | MoveKind::Drop
     );
-    if simple && !s.in_check && !pos.v.hooks.after_make && !pos.v.hooks.extra_attacks {
+    // In check the masks answer unless the move adds a royal man (promotion to one: the game
+    // may then count check differently).
+    let answerable = !s.in_check
+        || (s.evasions.is_some()
+            && !(m.kind == MoveKind::Promotion && pos.v.pieces[m.piece as usize].royal));
+    if simple && answerable && !pos.v.hooks.after_make && !pos.v.hooks.extra_attacks {
         let mover_royal = m.from != NO_CELL && pos.v.pieces[pos.at(m.from).kind() as usize].royal;
         if !mover_royal {
             if (m.from == NO_CELL || !s.unsafe_from.contains(m.from)) && !s.unsafe_to.contains(m.to)
             {
-                return true;
+                // In check, another man can only take the checker or step between.
+                return s.evasions.as_ref().is_none_or(|e| e.contains(m.to));
             }
         } else if s.royals.len() == 1 && m.kind != MoveKind::Promotion {
             let us = pos.side;
@@ -721,12 +746,14 @@ mod tests {
         v
     }
 
-    /// The quiescence generator builds exactly the tactical part of the full one, in every game,
-    /// along a pseudo-random walk from the start.
-    #[test]
-    fn tactical_generator_equals_the_filtered_full_generator() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut checked = 0;
+    /// Calls `visit` on each position of a pseudo-random walk from the start of every game, up
+    /// to `plies` plies; two moves in three are drawn from those `prefer` picks, if any.
+    fn walk_games(
+        mut seed: u64,
+        plies: usize,
+        prefer: impl Fn(&mut Position, Move) -> bool,
+        mut visit: impl FnMut(&str, &mut Position),
+    ) {
         for e in variants::all() {
             let Ok(v) = variants::build(e.id, "") else {
                 continue;
@@ -734,18 +761,8 @@ mod tests {
             let Ok(mut pos) = fen::parse(&v, &v.start_fen) else {
                 continue;
             };
-            for _ in 0..120 {
-                let (mut full, mut tac) = (MoveList::new(), MoveList::new());
-                pseudo_legal(&pos, &mut full);
-                pseudo_tactical(&pos, &mut tac);
-                assert_eq!(
-                    sorted(&pos, &full),
-                    sorted(&pos, &tac),
-                    "{}: {}",
-                    e.id,
-                    fen::to_fen(&pos)
-                );
-                checked += 1;
+            for _ in 0..plies {
+                visit(e.id, &mut pos);
                 let mut legal = MoveList::new();
                 legal_moves(&mut pos, &mut legal);
                 if legal.is_empty() {
@@ -754,20 +771,103 @@ mod tests {
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
-                // Prefer captures, so the walk reaches promotions and en passant.
-                let caps: Vec<Move> = legal
+                let picked: Vec<Move> = legal
                     .iter()
                     .copied()
-                    .filter(|&m| tactical(&pos, m))
+                    .filter(|&m| prefer(&mut pos, m))
                     .collect();
-                let m = if !caps.is_empty() && seed.is_multiple_of(3) {
-                    caps[(seed >> 8) as usize % caps.len()]
+                let m = if !picked.is_empty() && !seed.is_multiple_of(3) {
+                    picked[(seed >> 8) as usize % picked.len()]
                 } else {
                     legal[(seed >> 8) as usize % legal.len()]
                 };
                 pos.make(m);
             }
         }
+    }
+
+    /// The quiescence generator builds exactly the tactical part of the full one, in every game,
+    /// along a pseudo-random walk from the start (captures preferred, so the walk reaches
+    /// promotions and en passant).
+    #[test]
+    fn tactical_generator_equals_the_filtered_full_generator() {
+        let mut checked = 0;
+        walk_games(
+            0x2545_f491_4f6c_dd1d,
+            120,
+            |pos, m| tactical(pos, m),
+            |id, pos| {
+                let (mut full, mut tac) = (MoveList::new(), MoveList::new());
+                pseudo_legal(pos, &mut full);
+                pseudo_tactical(pos, &mut tac);
+                assert_eq!(
+                    sorted(pos, &full),
+                    sorted(pos, &tac),
+                    "{id}: {}",
+                    fen::to_fen(pos)
+                );
+                checked += 1;
+            },
+        );
         assert!(checked > 1000, "only {checked} positions");
+    }
+
+    /// The moves out of check by the table masks alone: every pseudo-legal move out of check is
+    /// judged as making it and testing the royal man would judge it, in every game along
+    /// walks that prefer checks; and in chess, a block, a capture of the checker and a pinned
+    /// blocker, and a double check where only the king moves.
+    #[test]
+    fn in_check_another_man_must_take_the_checker_or_step_between() {
+        let full = |pos: &mut Position, m: Move| {
+            let us = pos.side;
+            pos.make(m);
+            let ok = !pos.royal_attacked(us);
+            pos.unmake(m);
+            ok
+        };
+        let gives_check = |pos: &mut Position, m: Move| {
+            pos.make(m);
+            let c = pos.in_check();
+            pos.unmake(m);
+            c
+        };
+        let mut checks = 0;
+        walk_games(0x9e37_79b9_7f4a_7c15, 200, gives_check, |id, pos| {
+            let s = safety(pos);
+            if !s.in_check {
+                return;
+            }
+            checks += 1;
+            let mut list = MoveList::new();
+            pseudo_legal(pos, &mut list);
+            for &m in &list {
+                let expect = full(pos, m);
+                assert_eq!(is_legal(pos, m, &s), expect, "{id}: {}", fen::to_fen(pos));
+            }
+        });
+        assert!(checks > 500, "only {checks} positions in check");
+        let v = variants::build("chess", "").unwrap();
+        let names = |fen: &str| {
+            let mut pos = fen::parse(&v, fen).unwrap();
+            let mut l = MoveList::new();
+            legal_moves(&mut pos, &mut l);
+            let mut n: Vec<String> = l
+                .iter()
+                .map(|&m| crate::notation::move_to_string(&pos, m))
+                .collect();
+            n.sort();
+            n
+        };
+        // The rook on e8 checks along the file: the queen blocks on e5, the knight may not block
+        // on e4 (the bishop on a5 pins it), the king steps aside.
+        assert_eq!(
+            names("4r1k1/8/8/b7/8/8/3N4/Q3K3 w - - 0 1"),
+            ["a1e5", "e1d1", "e1f1", "e1f2"]
+        );
+        // Double check by the rook and the knight: only the king moves.
+        assert_eq!(
+            names("4r1k1/8/8/8/8/3n4/8/Q3K3 w - - 0 1"),
+            ["e1d1", "e1d2", "e1f1"]
+        );
     }
 }
