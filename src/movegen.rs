@@ -544,8 +544,8 @@ fn is_legal(pos: &mut Position, m: Move, s: &Safety) -> bool {
         m.kind,
         MoveKind::Normal | MoveKind::Double | MoveKind::Promotion | MoveKind::Drop
     );
-    // In check the masks answer unless the move adds a royal man (promotion to one: the game
-    // may then count check differently).
+    // In check the evasion cells answer, unless the move adds a royal man (a promotion to
+    // one: the game may then count check differently).
     let answerable = !s.in_check
         || (s.evasions.is_some()
             && !(m.kind == MoveKind::Promotion && pos.v.pieces[m.piece as usize].royal));
