@@ -511,8 +511,8 @@ impl<M: CellMask> AttackMasks<M> {
     }
 }
 
-/// The tables' reverse masks at the width the board needs: `u64` up to 64 cells, `u128` up to 128, `Wide` up
-/// to 256; none on larger boards.
+/// The tables' reverse masks at the width the board needs: `u64` up to 64 cells, `u128` up to
+/// 128, `Wide` up to 256; none on larger boards.
 #[derive(Clone, Debug)]
 pub enum BoardMasks {
     Small(AttackMasks<u64>),

@@ -812,7 +812,7 @@ mod tests {
         assert!(checked > 1000, "only {checked} positions");
     }
 
-    /// The moves out of check by the table masks alone: every pseudo-legal move out of check is
+    /// Moves out of check judged from the checks found: every pseudo-legal move out of check is
     /// judged as making it and testing the royal man would judge it, in every game along
     /// walks that prefer checks; and in chess, a block, a capture of the checker and a pinned
     /// blocker, and a double check where only the king moves.

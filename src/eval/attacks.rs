@@ -144,8 +144,8 @@ pub fn man_attacks<const N: usize>(
 }
 
 /// Player `pl`'s men of type `t` as a set of `N` words: the position's mask when `N` is at most
-/// 4 (the evaluation takes one word up to 64 cells, two up to 128 and four up to 256, where the position
-/// keeps masks), else from the man list.
+/// 4 (the evaluation takes one word up to 64 cells, two up to 128 and four up to 256, where the
+/// position keeps masks), else from the man list.
 #[inline(always)]
 pub fn type_set<const N: usize>(pos: &Position, pl: Player, t: PieceType) -> [u64; N] {
     if N <= 4 {

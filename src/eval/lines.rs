@@ -1,9 +1,9 @@
 //! Each man's attacks and destinations as cell masks, for boards of at most 256 cells (`u64`
-//! masks up to 64, `u128` up to 128, `Wide` ones above): the compiled move tables recast as one mask per leap
-//! atom and per straight ride, so the evaluation gets a man's whole attack set from a few mask
-//! operations instead of a walk over its cells (docs/eval.md). The first man met on a ride is
-//! found by a bit scan: on a board numbered row by row, a straight ride's cells run in rising or
-//! in falling cell order.
+//! masks up to 64, `u128` up to 128, `Wide` ones above): the compiled move tables recast as one
+//! mask per leap atom and per straight ride, so the evaluation gets a man's whole attack set from
+//! a few mask operations instead of a walk over its cells (docs/eval.md). The first man met on a
+//! ride is found by a bit scan: on a board numbered row by row, a straight ride's cells run in
+//! rising or in falling cell order.
 
 use crate::geometry::Cell;
 use crate::masks::{CellMask, Run, Wide, reach_runs, runs};
