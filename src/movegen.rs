@@ -530,11 +530,7 @@ fn safety(pos: &Position) -> Safety {
 fn is_legal(pos: &mut Position, m: Move, s: &Safety) -> bool {
     if m.kind == MoveKind::Drop && pos.v.pieces[m.piece as usize].royal {
         // A royal man dropped (placement phases) may not land attacked.
-        let us = pos.side;
-        pos.make(m);
-        let ok = !pos.royal_attacked(us);
-        pos.unmake(m);
-        return ok;
+        return royal_safe_after(pos, m);
     }
     if s.royals.is_empty() && m.kind != MoveKind::Special {
         // (a special move may put a royal man on the board: full test below)
@@ -563,6 +559,12 @@ fn is_legal(pos: &mut Position, m: Move, s: &Safety) -> bool {
             return !(0..v.players).any(|p| p != us && pos.attacked_by_ignoring(m.to, p, m.from));
         }
     }
+    royal_safe_after(pos, m)
+}
+
+/// The full test: make `m`, ask whether the mover's royal men are attacked, unmake.
+#[inline]
+fn royal_safe_after(pos: &mut Position, m: Move) -> bool {
     let us = pos.side;
     pos.make(m);
     let ok = !pos.royal_attacked(us);
@@ -818,13 +820,6 @@ mod tests {
     /// blocker, and a double check where only the king moves.
     #[test]
     fn in_check_another_man_must_take_the_checker_or_step_between() {
-        let full = |pos: &mut Position, m: Move| {
-            let us = pos.side;
-            pos.make(m);
-            let ok = !pos.royal_attacked(us);
-            pos.unmake(m);
-            ok
-        };
         let gives_check = |pos: &mut Position, m: Move| {
             pos.make(m);
             let c = pos.in_check();
@@ -841,7 +836,7 @@ mod tests {
             let mut list = MoveList::new();
             pseudo_legal(pos, &mut list);
             for &m in &list {
-                let expect = full(pos, m);
+                let expect = royal_safe_after(pos, m);
                 assert_eq!(is_legal(pos, m, &s), expect, "{id}: {}", fen::to_fen(pos));
             }
         });
