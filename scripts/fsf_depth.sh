@@ -27,15 +27,7 @@ mkdir -p "$OUT"
 
 # shellcheck source=scripts/cutechess.sh
 . "$ROOT/scripts/cutechess.sh"
-ensure_cutechess
-[ -x "$FSF" ] || { echo "no Fairy-Stockfish at $FSF (set FSF)" >&2; exit 1; }
-if [ -z "${ENGINE:-}" ]; then
-    cargo build --release
-    cp "$ROOT/target/release/chatrang" "$OUT/chatrang"
-    ENGINE="$OUT/chatrang"
-fi
-opts=()
-for o in "$@"; do opts+=("option.$o"); done
+fsf_match_setup "$OUT" "$@"
 name="depth-$OURS-$THEIRS${*:+-$(echo "$*" | tr -c 'A-Za-z0-9_=\n' _ | cut -c1-60)}"
 "$CC" -variant standard \
     -engine name=chatrang cmd="$ENGINE" proto=uci option.Hash=16 tc=inf depth="$OURS" "${opts[@]}" \

@@ -37,15 +37,7 @@ mkdir -p "$OUT"
 
 # shellcheck source=scripts/cutechess.sh
 . "$ROOT/scripts/cutechess.sh"
-ensure_cutechess
-[ -x "$FSF" ] || { echo "no Fairy-Stockfish at $FSF (set FSF)" >&2; exit 1; }
-if [ -z "${ENGINE:-}" ]; then
-    cargo build --release
-    cp "$ROOT/target/release/chatrang" "$OUT/chatrang"
-    ENGINE="$OUT/chatrang"
-fi
-opts=()
-for o in "$@"; do opts+=("option.$o"); done
+fsf_match_setup "$OUT" "$@"
 book=()
 ccv=$VARIANT
 if [ "$VARIANT" = chess ]; then
