@@ -16,6 +16,9 @@
 set -euo pipefail
 SRC=$1
 OUT=$2
+[ -f "$SRC/src/evaluate.cpp" ] || { echo "no Fairy-Stockfish source at $SRC" >&2; exit 1; }
+# OUT is replaced: only an earlier copy (or nothing) may be there.
+[ ! -e "$OUT" ] || [ -f "$OUT/src/evaluate.cpp" ] || { echo "refusing to replace $OUT" >&2; exit 1; }
 rm -rf "$OUT"
 cp -r "$SRC" "$OUT"
 cd "$OUT/src"
