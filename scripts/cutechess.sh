@@ -19,13 +19,15 @@ ensure_cutechess() {
 }
 
 # fsf_match_setup OUT [OPTION ...]: what every match against Fairy-Stockfish needs first:
-# cutechess-cli, a Fairy-Stockfish binary at $FSF, and $ENGINE (when unset: a release build,
-# copied into OUT so a rebuild during the match cannot replace it); sets the array `opts` to
-# option.NAME=VALUE for each OPTION (NAME=VALUE). Needs $ROOT, the repository.
+# cutechess-cli, a Fairy-Stockfish binary at $FSF (default /usr/local/bin/fairy-stockfish-lb),
+# and $ENGINE (when unset: a release build, copied into OUT so a rebuild during the match cannot
+# replace it); sets the array `opts` to option.NAME=VALUE for each OPTION (NAME=VALUE). Needs
+# $ROOT, the repository.
 fsf_match_setup() {
     local out=$1
     shift
     ensure_cutechess
+    FSF=${FSF:-/usr/local/bin/fairy-stockfish-lb}
     [ -x "$FSF" ] || { echo "no Fairy-Stockfish at $FSF (set FSF)" >&2; exit 1; }
     if [ -z "${ENGINE:-}" ]; then
         cargo build --release

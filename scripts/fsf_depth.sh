@@ -20,7 +20,6 @@ OURS=${1:-11}
 THEIRS=${2:-11}
 GAMES=${3:-200}
 shift $(( $# > 3 ? 3 : $# )) || true
-FSF=${FSF:-/usr/local/bin/fairy-stockfish-lb}
 OPENINGS=${OPENINGS:-$ROOT/scripts/openings_chess_balanced.epd}
 OUT=${OUT:-/tmp/chatrang-depth}
 mkdir -p "$OUT"

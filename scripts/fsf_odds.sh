@@ -29,7 +29,6 @@ GAMES=${1:-800}
 NODES=${2:-4000}
 SEED=${3:-11}
 shift $(( $# > 3 ? 3 : $# )) || true
-FSF=${FSF:-/usr/local/bin/fairy-stockfish-lb}
 TC=${TC:-1+0.01}
 VARIANT=${VARIANT:-chess}
 OUT=${OUT:-/tmp/chatrang-odds}
