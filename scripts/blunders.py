@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""How many nodes an engine needs to stop playing its own blunders (not CI).
+
+    scripts/blunders.py collect SET.json GAMES.pgn [...]    (needs python-chess and FSF)
+    scripts/blunders.py avoid SET.json ENGINE NODES OUT.json [OPTION=VALUE ...]
+    scripts/blunders.py summary OUT.json [...]
+
+collect: from cutechess games of chatrang against Fairy-Stockfish (scores in the comments, as
+scripts/fsf_depth.sh writes them), every position where chatrang moved and Fairy-Stockfish's
+next score rose by 1.5 or more both over its previous score and over chatrang's, and its previous
+one was within ±2.5; kept where Fairy-Stockfish at depth 16 scores its own best move there 1.5 or
+more above chatrang's move (the blunder). FSF names its binary (default
+/usr/local/bin/fairy-stockfish-lb).
+
+avoid: each position searched from a fresh table with `go nodes NODES` (one thread, Hash 64);
+the position counts as avoided from the first completed iteration after which neither the
+principal variation nor the best move starts with the blunder; OUT records that iteration's
+depth and nodes. Any UCI engine will do, so Fairy-Stockfish (or a build of
+scripts/fsf_ablate.sh behind a wrapper) gives the yardstick on the same set.
+
+summary: per file, the positions avoided, those avoided from depth 1 (the evaluation alone
+decides) and the geometric mean of the nodes to avoid (twice NODES where never).
+"""
+import json
+import math
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+FSF = os.environ.get("FSF", "/usr/local/bin/fairy-stockfish-lb")
+
+
+class Engine:
+    def __init__(self, cmd, options=()):
+        self.p = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.send("uci")
+        self.until("uciok")
+        for o in ("Hash=64", "Threads=1", *options):
+            name, _, value = o.partition("=")
+            self.send(f"setoption name {name} value {value}")
+        self.send("isready")
+        self.until("readyok")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def until(self, token):
+        lines = []
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                sys.exit(f"engine ended before '{token}'")
+            lines.append(line.strip())
+            if line.startswith(token):
+                return lines
+
+    def go(self, fen, limit):
+        """The completed iterations (depth, nodes, first move, score) and the best move."""
+        self.send("ucinewgame")
+        self.send("position fen " + fen)
+        self.send("isready")
+        self.until("readyok")
+        self.send("go " + limit)
+        lines = self.until("bestmove")
+        iters = []
+        for line in lines:
+            t = line.split()
+            if not t or t[0] != "info" or "pv" not in t or "score" not in t:
+                continue
+            if "lowerbound" in t or "upperbound" in t or ("multipv" in t and t[t.index("multipv") + 1] != "1"):
+                continue
+            k = t.index("score")
+            score = int(t[k + 2]) if t[k + 1] == "cp" else (1 if int(t[k + 2]) > 0 else -1) * 100000
+            iters.append((int(t[t.index("depth") + 1]), int(t[t.index("nodes") + 1]),
+                          t[t.index("pv") + 1], score))
+        return iters, lines[-1].split()[1]
+
+    def quit(self):
+        self.send("quit")
+        self.p.wait()
+
+
+def collect(out, pgns):
+    import chess.pgn
+
+    cand = []
+    for path in pgns:
+        with open(path) as f:
+            while (g := chess.pgn.read_game(f)) is not None:
+                us = chess.WHITE if g.headers["White"] == "chatrang" else chess.BLACK
+                b = g.board()
+                prev = ours = before = blunder = None
+                for node in g.mainline():
+                    m = re.match(r"([+-]?[\d.]+)/\d+", node.comment)
+                    score = float(m.group(1)) if m else None
+                    if b.turn == us:
+                        ours, before, blunder = score, b.fen(), node.move.uci()
+                    else:
+                        if None not in (score, ours, prev, before) and abs(prev) < 2.5 \
+                                and score - prev >= 1.5 and score + ours >= 1.5:
+                            cand.append(dict(fen=before, blunder=blunder, ours=ours))
+                        prev = score
+                    b.push(node.move)
+    fsf = Engine(FSF)
+    kept = []
+    for c in cand:
+        it, best = fsf.go(c["fen"], "depth 16")
+        it2, _ = fsf.go(c["fen"], "depth 16 searchmoves " + c["blunder"])
+        loss = it[-1][3] - it2[-1][3]
+        if best != c["blunder"] and loss >= 150:
+            kept.append(dict(c, best=best, loss=loss))
+    fsf.quit()
+    with open(out, "w") as f:
+        json.dump(kept, f, indent=0)
+    print(f"{len(cand)} candidates, {len(kept)} blunders kept in {out}")
+
+
+def avoid(path, cmd, nodes, out, options):
+    positions = json.load(open(path))
+    e = Engine(cmd, options)
+    res = []
+    for i, p in enumerate(positions):
+        iters, best = e.go(p["fen"], f"nodes {nodes}")
+        depth = found = None
+        if best != p["blunder"]:
+            for k, it in enumerate(iters):
+                if all(x[2] != p["blunder"] for x in iters[k:]):
+                    depth, found = it[0], it[1]
+                    break
+        res.append(dict(i=i, avoided=depth is not None, depth=depth, nodes=found, best=best))
+        print(i, p["blunder"], best, depth, found, flush=True)
+    e.quit()
+    with open(out, "w") as f:
+        json.dump(dict(nodes=nodes, results=res), f)
+
+
+def summary(paths):
+    for path in paths:
+        d = json.load(open(path))
+        res, cap = d["results"], 2 * d["nodes"]
+        logs = [math.log(r["nodes"] if r["avoided"] else cap) for r in res]
+        print(f"{path}: avoided {sum(r['avoided'] for r in res)}/{len(res)}, "
+              f"from depth 1 {sum(r['avoided'] and r['depth'] <= 1 for r in res)}, "
+              f"geometric mean nodes {math.exp(sum(logs) / len(logs)):.0f}")
+
+
+def main(argv):
+    if len(argv) >= 3 and argv[1] == "collect":
+        collect(argv[2], argv[3:])
+    elif len(argv) >= 5 and argv[1] == "avoid":
+        avoid(argv[2], argv[3], int(argv[4]), argv[5], argv[6:])
+    elif len(argv) >= 3 and argv[1] == "summary":
+        summary(argv[2:])
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
