@@ -71,7 +71,9 @@ class Engine:
             t = line.split()
             if not t or t[0] != "info" or "pv" not in t or "score" not in t:
                 continue
-            if "lowerbound" in t or "upperbound" in t or ("multipv" in t and t[t.index("multipv") + 1] != "1"):
+            if "lowerbound" in t or "upperbound" in t:
+                continue
+            if "multipv" in t and t[t.index("multipv") + 1] != "1":
                 continue
             k = t.index("score")
             score = int(t[k + 2]) if t[k + 1] == "cp" else (1 if int(t[k + 2]) > 0 else -1) * 100000
