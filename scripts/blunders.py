@@ -133,7 +133,7 @@ def avoid(path, cmd, nodes, out, options):
                 if all(x[2] != p["blunder"] for x in iters[k:]):
                     depth, found = it[0], it[1]
                     break
-        res.append(dict(i=i, avoided=depth is not None, depth=depth, nodes=found, best=best))
+        res.append(dict(avoided=depth is not None, depth=depth, nodes=found, best=best))
         print(i, p["blunder"], best, depth, found, flush=True)
     e.quit()
     with open(out, "w") as f:
