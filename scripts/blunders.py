@@ -3,6 +3,7 @@
 
     scripts/blunders.py collect SET.json GAMES.pgn [...]    (needs python-chess and FSF)
     scripts/blunders.py avoid SET.json ENGINE NODES OUT.json [OPTION=VALUE ...]
+    scripts/blunders.py solve SUITE.epd ENGINE NODES OUT.json [OPTION=VALUE ...]   (python-chess)
     scripts/blunders.py summary OUT.json [...]
 
 collect: from cutechess games of chatrang against Fairy-Stockfish (scores in the comments, as
@@ -18,8 +19,12 @@ principal variation nor the best move starts with the blunder; OUT records that 
 depth and nodes. Any UCI engine will do, so Fairy-Stockfish (or a build of
 scripts/fsf_ablate.sh behind a wrapper) gives the yardstick on the same set.
 
-summary: per file, the positions avoided, those avoided from depth 1 (the evaluation alone
-decides) and the geometric mean of the nodes to avoid (twice NODES where never).
+solve: the same measure turned round on a chess test suite of EPD lines with `bm` moves in SAN
+(e.g. Win at Chess): the nodes until the engine settles on one of them for good.
+
+summary: per file, the positions settled (blunder avoided, or best move found), those settled
+from depth 1 (the evaluation alone decides) and the geometric mean of the nodes it took (twice
+NODES where never).
 """
 import json
 import math
@@ -121,40 +126,70 @@ def collect(out, pgns):
     print(f"{len(cand)} candidates, {len(kept)} blunders kept in {out}")
 
 
-def avoid(path, cmd, nodes, out, options):
-    positions = json.load(open(path))
+def settle(e, fen, nodes, good):
+    """Searches `fen`; the first iteration from which every first move and the best move are
+    `good`, as a result record."""
+    iters, best = e.go(fen, f"nodes {nodes}")
+    depth = found = None
+    if good(best):
+        for k, it in enumerate(iters):
+            if all(good(x[2]) for x in iters[k:]):
+                depth, found = it[0], it[1]
+                break
+    return dict(settled=depth is not None, depth=depth, nodes=found, best=best)
+
+
+def measure(cmd, nodes, out, options, cases):
+    """`cases`: (label, fen, good) triples, each settled from a fresh table."""
     e = Engine(cmd, options)
     res = []
-    for i, p in enumerate(positions):
-        iters, best = e.go(p["fen"], f"nodes {nodes}")
-        depth = found = None
-        if best != p["blunder"]:
-            for k, it in enumerate(iters):
-                if all(x[2] != p["blunder"] for x in iters[k:]):
-                    depth, found = it[0], it[1]
-                    break
-        res.append(dict(avoided=depth is not None, depth=depth, nodes=found, best=best))
-        print(i, p["blunder"], best, depth, found, flush=True)
+    for i, (label, fen, good) in enumerate(cases):
+        r = settle(e, fen, nodes, good)
+        res.append(r)
+        print(i, label, r["best"], r["depth"], r["nodes"], flush=True)
     e.quit()
     with open(out, "w") as f:
         json.dump(dict(nodes=nodes, results=res), f)
+
+
+def avoid(path, cmd, nodes, out, options):
+    cases = [(p["blunder"], p["fen"], lambda m, b=p["blunder"]: m != b)
+             for p in json.load(open(path))]
+    measure(cmd, nodes, out, options, cases)
+
+
+def solve(path, cmd, nodes, out, options):
+    import chess
+
+    cases = []
+    for line in open(path):
+        m = re.search(r"\bbm ([^;]+);", line)
+        if not m:
+            continue
+        fen = " ".join(line.split()[:4]) + " 0 1"
+        b = chess.Board(fen)
+        sols = {b.parse_san(x).uci() for x in m.group(1).split()}
+        cases.append((m.group(1), fen, lambda mv, s=sols: mv in s))
+    measure(cmd, nodes, out, options, cases)
 
 
 def summary(paths):
     for path in paths:
         d = json.load(open(path))
         res, cap = d["results"], 2 * d["nodes"]
-        logs = [math.log(r["nodes"] if r["avoided"] else cap) for r in res]
-        print(f"{path}: avoided {sum(r['avoided'] for r in res)}/{len(res)}, "
-              f"from depth 1 {sum(r['avoided'] and r['depth'] <= 1 for r in res)}, "
+        logs = [math.log(r["nodes"] if r["settled"] else cap) for r in res]
+        print(f"{path}: settled {sum(r['settled'] for r in res)}/{len(res)}, "
+              f"from depth 1 {sum(r['settled'] and r['depth'] <= 1 for r in res)}, "
               f"geometric mean nodes {math.exp(sum(logs) / len(logs)):.0f}")
 
 
 def main(argv):
     if len(argv) >= 3 and argv[1] == "collect":
         collect(argv[2], argv[3:])
-    elif len(argv) >= 5 and argv[1] == "avoid":
+    elif len(argv) >= 6 and argv[1] == "avoid":
         avoid(argv[2], argv[3], int(argv[4]), argv[5], argv[6:])
+    elif len(argv) >= 6 and argv[1] == "solve":
+        solve(argv[2], argv[3], int(argv[4]), argv[5], argv[6:])
     elif len(argv) >= 3 and argv[1] == "summary":
         summary(argv[2:])
     else:
