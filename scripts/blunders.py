@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""How many nodes an engine needs to stop playing its own blunders (not CI).
+"""How many nodes an engine needs to stop playing its own blunders, or to find a test suite's
+best moves (not CI).
 
     scripts/blunders.py collect SET.json GAMES.pgn [...]    (needs python-chess and FSF)
     scripts/blunders.py avoid SET.json ENGINE NODES OUT.json [OPTION=VALUE ...]
@@ -130,13 +131,12 @@ def settle(e, fen, nodes, good):
     """Searches `fen`; the first iteration from which every first move and the best move are
     `good`, as a result record."""
     iters, best = e.go(fen, f"nodes {nodes}")
-    depth = found = None
-    if good(best):
-        for k, it in enumerate(iters):
-            if all(good(x[2]) for x in iters[k:]):
-                depth, found = it[0], it[1]
-                break
-    return dict(settled=depth is not None, depth=depth, nodes=found, best=best)
+    k = len(iters)
+    while k > 0 and good(iters[k - 1][2]):
+        k -= 1
+    if not good(best) or k == len(iters):
+        return dict(settled=False, depth=None, nodes=None, best=best)
+    return dict(settled=True, depth=iters[k][0], nodes=iters[k][1], best=best)
 
 
 def measure(cmd, nodes, out, options, cases):
