@@ -127,6 +127,13 @@ impl TT {
             let mv = e.mv.load(Relaxed);
             let data = e.data.load(Relaxed);
             if data != 0 && e.check.load(Relaxed) ^ mv ^ data == key {
+                // An entry this search uses is this search's: it should not age out.
+                let g = self.generation() as u64;
+                if (data >> 42) & 63 != g {
+                    let fresh = data & !(63 << 42) | g << 42;
+                    e.data.store(fresh, Relaxed);
+                    e.check.store(key ^ mv ^ fresh, Relaxed);
+                }
                 return Some(Hit {
                     mv: unpack_move(mv),
                     score: data as u16 as i16 as i32,
@@ -168,9 +175,9 @@ impl TT {
         let same = old_data != 0 && e.check.load(Relaxed) ^ old_mv ^ old_data == key;
         if same {
             let od = (old_data >> 32) as u8 as i8 as i32;
-            // Keep a much deeper entry of this search (another thread's, often) unless the new
-            // one is exact.
-            if bound != BOUND_EXACT && od > depth + 3 && (old_data >> 42) as u8 & 63 == g {
+            // Keep a much deeper entry (another thread's, or one a probe of this search has just
+            // made this search's) unless the new one is exact.
+            if bound != BOUND_EXACT && od > depth + 3 {
                 return;
             }
         }
@@ -247,7 +254,7 @@ mod tests {
     }
 
     #[test]
-    fn a_much_deeper_bound_of_this_search_outlives_a_shallow_store_of_the_same_position() {
+    fn a_much_deeper_bound_outlives_a_shallow_store_of_the_same_position() {
         let tt = TT::new(1);
         let m = Move::with(12, 28, MoveKind::Normal, 0);
         tt.store(0x99, m, 40, 0, 12, BOUND_LOWER);
@@ -255,15 +262,37 @@ mod tests {
         tt.store(0x99, Move::NONE, -5, 0, 8, BOUND_UPPER);
         let h = tt.probe(0x99).unwrap();
         assert_eq!((h.depth, h.bound, h.score), (12, BOUND_LOWER, 40));
-        // Three plies shallower, or an exact score, or a later search: replaced.
+        // Three plies shallower, or an exact score: replaced.
         tt.store(0x99, Move::NONE, -5, 0, 9, BOUND_UPPER);
         assert_eq!(tt.probe(0x99).unwrap().depth, 9);
         tt.store(0x99, m, 40, 0, 14, BOUND_LOWER);
         tt.store(0x99, m, 7, 0, 2, BOUND_EXACT);
         assert_eq!(tt.probe(0x99).unwrap().depth, 2);
+        // A later search keeps it too.
         tt.store(0x99, m, 40, 0, 14, BOUND_LOWER);
         tt.new_search();
         tt.store(0x99, m, 3, 0, 1, BOUND_UPPER);
-        assert_eq!(tt.probe(0x99).unwrap().depth, 1);
+        assert_eq!(tt.probe(0x99).unwrap().depth, 14);
+    }
+
+    #[test]
+    fn an_entry_a_later_search_reads_does_not_age_out() {
+        // Three positions of one bucket (the index is the key's low bits).
+        let (a, b, c) = (0x1_0000_0005, 0x2_0000_0005, 0x3_0000_0005);
+        let m = Move::with(12, 28, MoveKind::Normal, 0);
+        for read in [false, true] {
+            let tt = TT::new(1);
+            tt.store(a, m, 40, 0, 10, BOUND_LOWER);
+            tt.new_search();
+            tt.new_search();
+            if read {
+                assert!(tt.probe(a).is_some());
+            }
+            tt.store(b, m, 0, 0, 1, BOUND_UPPER);
+            tt.store(c, m, 0, 0, 1, BOUND_UPPER);
+            // Unread, two searches old, the deep entry is the victim; read, the shallow one is.
+            assert_eq!(tt.probe(a).is_some(), read);
+            assert_eq!(tt.probe(b).is_some(), !read);
+        }
     }
 }
