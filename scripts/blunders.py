@@ -47,8 +47,7 @@ class Engine:
         for o in ("Hash=64", "Threads=1", *options):
             name, _, value = o.partition("=")
             self.send(f"setoption name {name} value {value}")
-        self.send("isready")
-        self.until("readyok")
+        self.sync()
 
     def send(self, line):
         self.p.stdin.write(line + "\n")
@@ -64,12 +63,15 @@ class Engine:
             if line.startswith(token):
                 return lines
 
+    def sync(self):
+        self.send("isready")
+        self.until("readyok")
+
     def go(self, fen, limit):
         """The completed iterations (depth, nodes, first move, score) and the best move."""
         self.send("ucinewgame")
         self.send("position fen " + fen)
-        self.send("isready")
-        self.until("readyok")
+        self.sync()
         self.send("go " + limit)
         lines = self.until("bestmove")
         iters = []

@@ -24,10 +24,6 @@ class Engine(blunders.Engine):
     """blunders.py's UCI driver (one thread, Hash 64 unless an option says otherwise), searching
     a game's positions in turn."""
 
-    def sync(self):
-        self.send("isready")
-        self.until("readyok")
-
     def go(self, start, moves, limit):
         """(best move, depth of the last completed iteration, nodes of the whole search)."""
         pos = "startpos" if start == "startpos" else "fen " + start
