@@ -1378,13 +1378,6 @@ impl<'a> Worker<'a> {
             if depth <= 7 && eval - (80 - 20 * improving as i32) * depth >= beta {
                 return eval;
             }
-            // Razoring.
-            if depth <= 2 && eval + 250 * depth < alpha {
-                let q = self.qsearch(alpha, alpha + 1, ply, false);
-                if q <= alpha {
-                    return q;
-                }
-            }
             // Null move, not in pawn-only or weak-piece endings.
             if depth >= 3
                 && eval >= beta
