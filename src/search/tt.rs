@@ -10,6 +10,16 @@ pub const BOUND_UPPER: u8 = 1;
 pub const BOUND_LOWER: u8 = 2;
 pub const BOUND_EXACT: u8 = 3;
 
+/// Where an entry's data word keeps its 6-bit search generation (above the bound's two bits).
+const GEN_SHIFT: u32 = 42;
+const GEN_MASK: u64 = 63;
+
+/// The search generation an entry's data word was written or last used in.
+#[inline]
+fn generation_of(data: u64) -> u8 {
+    (data >> GEN_SHIFT & GEN_MASK) as u8
+}
+
 #[derive(Default)]
 struct Entry {
     check: AtomicU64,
@@ -118,7 +128,7 @@ impl TT {
     }
 
     fn generation(&self) -> u8 {
-        self.generation.load(Relaxed) & 63
+        self.generation.load(Relaxed) & GEN_MASK as u8
     }
 
     #[inline]
@@ -128,9 +138,9 @@ impl TT {
             let data = e.data.load(Relaxed);
             if data != 0 && e.check.load(Relaxed) ^ mv ^ data == key {
                 // An entry this search uses is this search's: it should not age out.
-                let g = self.generation() as u64;
-                if (data >> 42) & 63 != g {
-                    let fresh = data & !(63 << 42) | g << 42;
+                let g = self.generation();
+                if generation_of(data) != g {
+                    let fresh = data & !(GEN_MASK << GEN_SHIFT) | (g as u64) << GEN_SHIFT;
                     e.data.store(fresh, Relaxed);
                     e.check.store(key ^ mv ^ fresh, Relaxed);
                 }
@@ -161,8 +171,7 @@ impl TT {
                 break;
             }
             let d = (data >> 32) as u8 as i8 as i32;
-            let eg = (data >> 42) as u8 & 63;
-            let age = (g.wrapping_sub(eg) & 63) as i32;
+            let age = (g.wrapping_sub(generation_of(data)) & GEN_MASK as u8) as i32;
             let w = d - 8 * age;
             if w < worst {
                 worst = w;
@@ -189,7 +198,8 @@ impl TT {
         let data = (score.clamp(-32767, 32767) as i16 as u16 as u64)
             | (eval.clamp(-32767, 32767) as i16 as u16 as u64) << 16
             | (depth.clamp(-100, 127) as i8 as u8 as u64) << 32
-            | ((bound as u64 & 3) | (g as u64) << 2) << 40
+            | (bound as u64 & 3) << 40
+            | (g as u64) << GEN_SHIFT
             | 1 << 50;
         e.mv.store(m, Relaxed);
         e.data.store(data, Relaxed);
@@ -207,7 +217,7 @@ impl TT {
             .take(n)
             .filter(|e| {
                 let d = e.data.load(Relaxed);
-                d != 0 && (d >> 42) as u8 & 63 == g
+                d != 0 && generation_of(d) == g
             })
             .count();
         (used * 1000 / n.max(1)) as u32
