@@ -13,6 +13,8 @@ pub const BOUND_EXACT: u8 = 3;
 /// Where an entry's data word keeps its 6-bit search generation (above the bound's two bits).
 const GEN_SHIFT: u32 = 42;
 const GEN_MASK: u64 = 63;
+/// Set in every stored data word, so a written entry's data is never 0 (0 marks an empty slot).
+const WRITTEN: u64 = 1 << 50;
 
 /// The search generation an entry's data word was written or last used in.
 #[inline]
@@ -200,7 +202,7 @@ impl TT {
             | (depth.clamp(-100, 127) as i8 as u8 as u64) << 32
             | (bound as u64 & 3) << 40
             | (g as u64) << GEN_SHIFT
-            | 1 << 50;
+            | WRITTEN;
         e.mv.store(m, Relaxed);
         e.data.store(data, Relaxed);
         e.check.store(key ^ m ^ data, Relaxed);
