@@ -158,6 +158,36 @@ pub fn type_set<const N: usize>(pos: &Position, pl: Player, t: PieceType) -> [u6
     s
 }
 
+/// Player `pl`'s men of the types in bit set `types` as a set of `N` words.
+#[inline(always)]
+pub fn types_set<const N: usize>(pos: &Position, pl: Player, mut types: u64) -> [u64; N] {
+    if N <= 4 {
+        return pos.men_of_types::<Wide>(pl, types).to_words();
+    }
+    let mut s = [0; N];
+    while types != 0 {
+        or(
+            &mut s,
+            &type_set(pos, pl, types.trailing_zeros() as PieceType),
+        );
+        types &= types - 1;
+    }
+    s
+}
+
+/// All of player `pl`'s men as a set of `N` words (`ntypes` types in the game).
+#[inline(always)]
+pub fn player_set<const N: usize>(pos: &Position, pl: Player, ntypes: usize) -> [u64; N] {
+    if N <= 4 {
+        return pos.occupied_by::<Wide>(pl).to_words();
+    }
+    let mut s = [0; N];
+    for t in 0..ntypes {
+        or(&mut s, &type_set(pos, pl, t as PieceType));
+    }
+    s
+}
+
 #[inline]
 pub fn set<const N: usize>(b: &mut [u64; N], c: Cell) {
     b[c as usize >> 6] |= 1 << (c & 63);

@@ -43,6 +43,11 @@ pub struct EvalParams {
     pub value: Vec<Score>,
     /// Value used by move ordering and pruning margins (royals: 0).
     pub see_value: Vec<i32>,
+    /// Per type, the types worth more than it by over 50 as a bit set (threats: a man attacked
+    /// by a cheaper one).
+    pub dearer: Vec<u64>,
+    /// The types neither pawn-like nor royal, as a bit set (what a pawn push threatens).
+    pub pieces: u64,
     pub royal: Vec<bool>,
     /// Promoting low-value men (pawns): excluded from the game phase.
     pub pawn_like: Vec<bool>,
@@ -299,6 +304,16 @@ impl EvalParams {
         let see_value: Vec<i32> = (0..nt)
             .map(|t| if royal[t] { 0 } else { base[t] })
             .collect();
+        let dearer: Vec<u64> = (0..nt)
+            .map(|t| {
+                (0..nt)
+                    .filter(|&u| see_value[u] > see_value[t] + 50)
+                    .fold(0, |m, u| m | 1 << u)
+            })
+            .collect();
+        let pieces = (0..nt)
+            .filter(|&t| !pawn_like[t] && !royal[t])
+            .fold(0, |m, t| m | 1 << t);
 
         // Piece-square tables.
         let mut pst = vec![Score::default(); armies * nt * nc];
@@ -540,6 +555,8 @@ impl EvalParams {
             ncells: nc,
             value,
             see_value,
+            dearer,
+            pieces,
             royal,
             pawn_like,
             rider,
@@ -572,6 +589,13 @@ impl EvalParams {
             lines: lines::ManLines::new(&v.tables),
             w,
         }
+    }
+
+    /// Whether the pawn cache keeps type `t`'s material and piece squares: pawn-like men, unless
+    /// they are riders counting their mobility without attack maps.
+    #[inline]
+    fn cached_in_pawns(&self, t: usize) -> bool {
+        self.pawn_like[t] && (self.threats || !self.rider[t])
     }
 
     #[inline]
@@ -1088,7 +1112,7 @@ fn cheap_terms<const N: usize>(
     // their shape.
     let passed_on = !ep.passed.is_empty();
     let pawns = if passed_on && pe.is_none() {
-        pawn_sets::<N>(pos, ep)
+        pawn_sets::<N>(pos)
     } else {
         [[0; N]; 2]
     };
@@ -1115,7 +1139,26 @@ fn cheap_terms<const N: usize>(
             let pawn = passed_on && ep.pawn_like[t];
             // Without attack maps, riders count their live destinations here.
             let rider_mobility = !threats_on && ep.rider[t];
-            for &c in cells {
+            // The pawn cache has the pawn-like men's material and squares, and which are passed.
+            let cached = pe.is_some() && ep.cached_in_pawns(t);
+            if let Some(e) = pe.filter(|_| cached && pawn) {
+                for c in e.passed[p].cells().filter(|&c| pos.at(c).kind() == ti) {
+                    let army = pos.at(c).army();
+                    let (b, bonus) = passed_term(pos, ep, &royal_cell, p, army as usize, t, c);
+                    s.mg += b.mg;
+                    s.eg += b.eg;
+                    if path_on {
+                        // Past 64 passed men the rest go without the path terms.
+                        let _ = tl.passed.try_push(PassedMan {
+                            player: p as u8,
+                            army,
+                            cell: c,
+                            bonus,
+                        });
+                    }
+                }
+            }
+            for &c in cells.iter().filter(|_| !cached) {
                 let army = pos.at(c).army();
                 let ps = ep.pst_at(army, ti, c);
                 s.mg += val.mg + ps.mg;
@@ -1199,8 +1242,8 @@ fn cheap_terms<const N: usize>(
             }
         }
         if let Some(e) = pe {
-            s.mg += e.phalanx[p].mg;
-            s.eg += e.phalanx[p].eg;
+            s.mg += e.phalanx[p].mg + e.men[p].mg;
+            s.eg += e.phalanx[p].eg + e.men[p].eg;
         }
         tl.total[p] = s;
     }
@@ -1215,6 +1258,8 @@ pub struct PawnEntry {
     /// Per player: his passed pawn-like men, the phalanx bonuses, doubled and isolated men, and
     /// the files (bit `x`) his pawn-like men stand on.
     passed: [Wide; 2],
+    /// Per player: his pawn-like men's material and piece squares.
+    men: [Score; 2],
     phalanx: [Score; 2],
     structure: [Score; 2],
     files: [u64; 2],
@@ -1226,7 +1271,16 @@ impl PawnEntry {
             key,
             ..PawnEntry::default()
         };
-        let pawns = pawn_sets::<N>(pos, ep);
+        for (p, sum) in e.men.iter_mut().enumerate() {
+            for t in (0..ep.ntypes).filter(|&t| ep.cached_in_pawns(t)) {
+                for &c in pos.cells_of(p as Player, t as PieceType) {
+                    let ps = ep.pst_at(pos.at(c).army(), t as PieceType, c);
+                    sum.mg += ep.value[t].mg + ps.mg;
+                    sum.eg += ep.value[t].eg + ps.eg;
+                }
+            }
+        }
+        let pawns = pawn_sets::<N>(pos);
         for p in (0..2).filter(|_| !ep.passed.is_empty()) {
             for t in (0..ep.ntypes).filter(|&t| ep.pawn_like[t]) {
                 for &c in pos.cells_of(p as Player, t as PieceType) {
@@ -1351,14 +1405,8 @@ fn pawn_shape<const N: usize>(
 }
 
 /// Each player's pawn-like men as a set.
-fn pawn_sets<const N: usize>(pos: &Position, ep: &EvalParams) -> [[u64; N]; 2] {
-    let mut pawns = [[0u64; N]; 2];
-    for (p, bits) in pawns.iter_mut().enumerate() {
-        for t in (0..ep.ntypes).filter(|&t| ep.pawn_like[t]) {
-            attacks::or(bits, &attacks::type_set(pos, p as Player, t as PieceType));
-        }
-    }
-    pawns
+fn pawn_sets<const N: usize>(pos: &Position) -> [[u64; N]; 2] {
+    std::array::from_fn(|p| attacks::types_set(pos, p as Player, pos.v.pawn_like))
 }
 
 /// Pawn structure, royal shelter and zone attackers, palace men (two players).
@@ -1444,12 +1492,7 @@ fn attack_terms<const N: usize>(
 ) {
     let nt = ep.ntypes;
     let lines = ep.lines.as_ref();
-    let mut men = [[0u64; N]; 2];
-    for (p, m) in men.iter_mut().enumerate() {
-        for t in 0..nt {
-            attacks::or(m, &attacks::type_set(pos, p as Player, t as PieceType));
-        }
-    }
+    let men: [[u64; N]; 2] = std::array::from_fn(|p| attacks::player_set(pos, p as Player, nt));
     let mut occ = men[0];
     attacks::or(&mut occ, &men[1]);
     // Any attack, pawn-like attacks, and enemy men attacked by a cheaper man.
@@ -1526,15 +1569,11 @@ fn attack_terms<const N: usize>(
             }
             let royal = ep.royal[t];
             // Enemy men worth more than this type by over 50: a threat when attacked.
-            let mut dearer = [0u64; N];
-            if !royal {
-                for u in (0..nt).filter(|&u| ep.see_value[u] > ep.see_value[t] + 50) {
-                    attacks::or(
-                        &mut dearer,
-                        &attacks::type_set(pos, them as Player, u as PieceType),
-                    );
-                }
-            }
+            let dearer = if royal {
+                [0u64; N]
+            } else {
+                attacks::types_set(pos, them as Player, ep.dearer[t])
+            };
             let mut chk = checks[p].of_type(t as PieceType);
             for &c in cells {
                 let (a, r) = attacks::man_sets(pos, lines, &occ, &men[them], c, pos.at(c));
@@ -1598,12 +1637,8 @@ fn push_threats<const N: usize>(
     tl: &mut Tally,
 ) {
     // Per player, the enemy men worth threatening: neither pawn-like nor royal.
-    let mut targets = [[0u64; N]; 2];
-    for (p, tg) in targets.iter_mut().enumerate() {
-        for t in (0..ep.ntypes).filter(|&t| !ep.pawn_like[t] && !ep.royal[t]) {
-            attacks::or(tg, &attacks::type_set(pos, 1 - p as Player, t as PieceType));
-        }
-    }
+    let targets: [[u64; N]; 2] =
+        std::array::from_fn(|p| attacks::types_set(pos, 1 - p as Player, ep.pieces));
     for &(p, x, man) in pushes {
         let (p, them) = (p as usize, 1 - p as usize);
         if attacks::has(&patt[them], x)
