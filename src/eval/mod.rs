@@ -1122,6 +1122,22 @@ fn cheap_terms<const N: usize>(
     for p in 0..players {
         let pl = p as Player;
         let mut s = Score::default();
+        // A passed man's bonus, and the man kept for the path terms.
+        let passed_man = |c: Cell, t: usize, s: &mut Score, kept: &mut ArrayVec<PassedMan, 64>| {
+            let army = pos.at(c).army();
+            let (b, bonus) = passed_term(pos, ep, &royal_cell, p, army as usize, t, c);
+            s.mg += b.mg;
+            s.eg += b.eg;
+            if path_on {
+                // Past 64 passed men the rest go without the path terms.
+                let _ = kept.try_push(PassedMan {
+                    player: p as u8,
+                    army,
+                    cell: c,
+                    bonus,
+                });
+            }
+        };
         for t in 0..nt {
             let ti = t as PieceType;
             let cells = pos.cells_of(pl, ti);
@@ -1143,19 +1159,7 @@ fn cheap_terms<const N: usize>(
             let cached = pe.is_some() && ep.cached_in_pawns(t);
             if let Some(e) = pe.filter(|_| cached && pawn) {
                 for c in e.passed[p].cells().filter(|&c| pos.at(c).kind() == ti) {
-                    let army = pos.at(c).army();
-                    let (b, bonus) = passed_term(pos, ep, &royal_cell, p, army as usize, t, c);
-                    s.mg += b.mg;
-                    s.eg += b.eg;
-                    if path_on {
-                        // Past 64 passed men the rest go without the path terms.
-                        let _ = tl.passed.try_push(PassedMan {
-                            player: p as u8,
-                            army,
-                            cell: c,
-                            bonus,
-                        });
-                    }
+                    passed_man(c, t, &mut s, &mut tl.passed);
                 }
             }
             for &c in cells.iter().filter(|_| !cached) {
@@ -1174,18 +1178,7 @@ fn cheap_terms<const N: usize>(
                         }
                     };
                     if passed {
-                        let (b, bonus) = passed_term(pos, ep, &royal_cell, p, army as usize, t, c);
-                        s.mg += b.mg;
-                        s.eg += b.eg;
-                        if path_on {
-                            // Past 64 passed men the rest go without the path terms.
-                            let _ = tl.passed.try_push(PassedMan {
-                                player: p as u8,
-                                army,
-                                cell: c,
-                                bonus,
-                            });
-                        }
+                        passed_man(c, t, &mut s, &mut tl.passed);
                     }
                 }
                 if rider_mobility {
