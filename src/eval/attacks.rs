@@ -175,17 +175,14 @@ pub fn types_set<const N: usize>(pos: &Position, pl: Player, mut types: u64) -> 
     s
 }
 
-/// All of player `pl`'s men as a set of `N` words (`ntypes` types in the game).
+/// All of player `pl`'s men as a set of `N` words (`ntypes` types in the game): the position's
+/// occupancy mask where it keeps one.
 #[inline(always)]
 pub fn player_set<const N: usize>(pos: &Position, pl: Player, ntypes: usize) -> [u64; N] {
     if N <= 4 {
         return pos.occupied_by::<Wide>(pl).to_words();
     }
-    let mut s = [0; N];
-    for t in 0..ntypes {
-        or(&mut s, &type_set(pos, pl, t as PieceType));
-    }
-    s
+    types_set(pos, pl, u64::MAX >> (64 - ntypes.clamp(1, 64)))
 }
 
 #[inline]

@@ -44,7 +44,7 @@ pub struct EvalParams {
     /// Value used by move ordering and pruning margins (royals: 0).
     pub see_value: Vec<i32>,
     /// Per type, the types worth more than it by over 50 as a bit set (threats: a man attacked
-    /// by a cheaper one).
+    /// by a cheaper one); none for royal types, whose attacks threaten nothing here.
     pub dearer: Vec<u64>,
     /// The types neither pawn-like nor royal, as a bit set (what a pawn push threatens).
     pub pieces: u64,
@@ -307,7 +307,7 @@ impl EvalParams {
         let dearer: Vec<u64> = (0..nt)
             .map(|t| {
                 (0..nt)
-                    .filter(|&u| see_value[u] > see_value[t] + 50)
+                    .filter(|&u| !royal[t] && see_value[u] > see_value[t] + 50)
                     .fold(0, |m, u| m | 1 << u)
             })
             .collect();
@@ -1562,11 +1562,7 @@ fn attack_terms<const N: usize>(
             }
             let royal = ep.royal[t];
             // Enemy men worth more than this type by over 50: a threat when attacked.
-            let dearer = if royal {
-                [0u64; N]
-            } else {
-                attacks::types_set(pos, them as Player, ep.dearer[t])
-            };
+            let dearer = attacks::types_set(pos, them as Player, ep.dearer[t]);
             let mut chk = checks[p].of_type(t as PieceType);
             for &c in cells {
                 let (a, r) = attacks::man_sets(pos, lines, &occ, &men[them], c, pos.at(c));
