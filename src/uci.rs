@@ -467,7 +467,7 @@ impl Uci {
             writeln!(out, "\nNodes searched: {total}").map_err(|e| e.to_string())?;
             return Ok(());
         }
-        let limits = parse_go(&words, self.pos.side, self.multipv)?;
+        let limits = parse_go(&words, &self.pos, self.multipv, parse_move)?;
         self.start_search(limits, &UCI_DIALECT)
     }
 
@@ -507,7 +507,15 @@ pub(crate) fn setoption_args(rest: &str) -> Result<(&str, &str), String> {
     })
 }
 
-pub fn parse_go(words: &[&str], side: u8, multipv: u32) -> Result<Limits, String> {
+/// The limits of `go <words>` in `pos`; `parse_move` reads the moves after `searchmoves` (in the
+/// protocol's notation), which run to the end of the command.
+pub fn parse_go(
+    words: &[&str],
+    pos: &Position,
+    multipv: u32,
+    parse_move: fn(&mut Position, &str) -> Result<Move, String>,
+) -> Result<Limits, String> {
+    let side = pos.side;
     let mut l = Limits {
         multipv: multipv as usize,
         ..Default::default()
@@ -545,7 +553,16 @@ pub fn parse_go(words: &[&str], side: u8, multipv: u32) -> Result<Limits, String
                 i += 1;
                 continue;
             }
-            "searchmoves" => break,
+            "searchmoves" => {
+                let mut p = pos.clone();
+                for w in &words[i + 1..] {
+                    let m = parse_move(&mut p, w).map_err(|e| format!("go searchmoves: {e}"))?;
+                    if !l.searchmoves.contains(&m) {
+                        l.searchmoves.push(m);
+                    }
+                }
+                break;
+            }
             w => return Err(format!("unknown go parameter '{w}'")),
         }
         i += 2;

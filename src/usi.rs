@@ -199,7 +199,12 @@ impl Usi {
             }
             i += 1;
         }
-        let mut limits = parse_go(&uci_words, self.core.pos.side, self.core.multipv)?;
+        let mut limits = parse_go(
+            &uci_words,
+            &self.core.pos,
+            self.core.multipv,
+            parse_usi_move,
+        )?;
         limits.byoyomi = byoyomi;
         // Nothing to search: the game is already decided at the root.
         let mut pos = self.core.pos.clone();

@@ -355,3 +355,33 @@ fn threads_beyond_four_per_core_are_capped_and_a_timed_search_still_ends() {
     let l = e.until("bestmove", 20000);
     assert_eq!(bestmove(&l).len(), 4, "{l:?}");
 }
+
+#[test]
+fn searchmoves_limits_the_root_moves_and_rejects_illegal_ones() {
+    let mut e = Engine::start(&[]);
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    // Neither move is one a search of the whole list would choose.
+    e.send("go depth 5 searchmoves a2a3 h2h3 a2a3");
+    let l = e.until("bestmove", 20000);
+    let lines: Vec<&String> = l
+        .iter()
+        .filter(|x| x.starts_with("info depth 5 "))
+        .collect();
+    assert_eq!(lines.len(), 2, "{l:?}");
+    for x in &lines {
+        let first = x.split(" pv ").nth(1).unwrap().split_whitespace().next();
+        assert!(matches!(first, Some("a2a3" | "h2h3")), "{x}");
+    }
+    assert!(["a2a3", "h2h3"].contains(&bestmove(&l).as_str()), "{l:?}");
+    e.send("go depth 3 searchmoves e2e4 e2e5");
+    assert_eq!(
+        e.until("info string", 5000),
+        vec!["info string error: go searchmoves: illegal move 'e2e5'"]
+    );
+    // Without searchmoves every move is searched again.
+    e.send("setoption name MultiPV value 1");
+    e.send("go depth 5");
+    let bm = bestmove(&e.until("bestmove", 20000));
+    assert!(!["a2a3", "h2h3"].contains(&bm.as_str()), "{bm}");
+}

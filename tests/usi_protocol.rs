@@ -139,6 +139,21 @@ fn drop_mate_in_one_is_found_in_usi_notation() {
 }
 
 #[test]
+fn searchmoves_in_usi_notation_leave_the_mate_out() {
+    let mut e = Engine::start(&["usi"]);
+    e.usi();
+    e.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    e.send("go depth 3 searchmoves 5i5h G*4b");
+    let l = e.until("bestmove", 10000);
+    assert!(["5i5h", "G*4b"].contains(&bestmove(&l).as_str()), "{l:?}");
+    e.send("go depth 3 searchmoves 5i5g");
+    assert_eq!(
+        e.until("info string", 5000),
+        vec!["info string error: go searchmoves: illegal move '5i5g'"]
+    );
+}
+
+#[test]
 fn mated_side_resigns() {
     let mut e = Engine::start(&["usi"]);
     e.usi();

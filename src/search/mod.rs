@@ -246,6 +246,9 @@ impl Searcher {
         let mut root = pos.clone();
         let mut list = MoveList::new();
         legal_moves(&mut root, &mut list);
+        if !limits.searchmoves.is_empty() {
+            list.retain(|m| limits.searchmoves.contains(m));
+        }
         if list.is_empty() {
             return SearchResult::default();
         }

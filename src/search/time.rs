@@ -17,6 +17,8 @@ pub struct Limits {
     pub multipv: usize,
     /// Byoyomi (USI): time granted afresh for every move once the main time is spent (ms).
     pub byoyomi: u64,
+    /// `go searchmoves`: the root moves to search (empty: all of them).
+    pub searchmoves: Vec<crate::moves::Move>,
 }
 
 impl Limits {
