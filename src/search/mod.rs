@@ -1741,6 +1741,7 @@ impl<'a> Worker<'a> {
             }
             self.stack[ply].mv = m;
             self.stack[ply].hidx = self.hidx(m);
+            self.stack[ply].tactical = true;
             if !self.make_if_legal(m, legality) {
                 continue;
             }
