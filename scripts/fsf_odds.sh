@@ -21,7 +21,9 @@
 # ORDER=sequential), VARIANT (default chess: the openings of scripts/openings_chess.pgn, 20 of
 # them), OPENINGS (a .pgn or .epd file of openings, in cutechess-cli's notation), ORDER (random or
 # sequential, default random), CONCURRENCY (default 2), OUT (logs and PGN, default
-# /tmp/chatrang-odds), CUTECHESS (see scripts/cutechess.sh).
+# /tmp/chatrang-odds), CUTECHESS (see scripts/cutechess.sh), ADJUDICATE (1: a game ends when both
+# engines score it beyond 700 for 4 moves, or within 15 for 10 moves after move 50; courier's bare
+# king endings otherwise take most of a run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -47,6 +49,9 @@ if [ -n "${OPENINGS:-}" ]; then
     book=(-openings file="$OPENINGS" format="${OPENINGS##*.}" order="${ORDER:-random}" -srand "$SEED")
 fi
 # -maxmoves: cutechess-cli's makruk never ends a repetition without a count running.
+adj=()
+[ "${ADJUDICATE:-0}" = 1 ] &&
+    adj=(-resign movecount=4 score=700 twosided=true -draw movenumber=50 movecount=10 score=15)
 ours=(tc="$TC")
 [ -n "${OUR_NODES:-}" ] && ours=(tc=inf nodes="$OUR_NODES")
 name="odds-$VARIANT-$NODES-$SEED${OUR_NODES:+-n$OUR_NODES}${*:+-$(echo "$*" | tr -c 'A-Za-z0-9_=\n' _ | cut -c1-60)}"
@@ -54,6 +59,6 @@ name="odds-$VARIANT-$NODES-$SEED${OUR_NODES:+-n$OUR_NODES}${*:+-$(echo "$*" | tr
     -engine name=chatrang cmd="$ENGINE" proto=uci option.Hash=16 "${ours[@]}" "${opts[@]}" \
     -engine name=fairy-stockfish cmd="$FSF" proto=uci option.Hash=16 tc=inf nodes="$NODES" \
     -each timemargin=50 "${book[@]}" -games 2 -rounds $(( (GAMES + 1) / 2 )) -repeat \
-    -concurrency "${CONCURRENCY:-2}" -recover -maxmoves 400 -pgnout "$OUT/$name.pgn" > "$OUT/$name.log" 2>&1
+    -concurrency "${CONCURRENCY:-2}" -recover -maxmoves 400 "${adj[@]}" -pgnout "$OUT/$name.pgn" > "$OUT/$name.log" 2>&1
 grep -E "^(Score of|Elo difference)" "$OUT/$name.log" | tail -2
 python3 "$ROOT/scripts/match_tally.py" "$OUT/$name.log" || true

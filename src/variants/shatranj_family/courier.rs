@@ -218,11 +218,13 @@ fn build(o: &Opts) -> Result<Variant, String> {
     let p = b.piece(frame::baidaq(&g, vec![]));
     let n = b.piece(frame::faras());
     let e = b.piece(frame::fil("E"));
-    let bi = b.piece(PieceDef::new("courier", "B", "B").value(320));
-    let r = b.piece(frame::rukh());
+    // Fairy-Stockfish's values over its knight, its riders scaled by its board-size rule (14/12
+    // on twelve files: more room to ride); docs/eval.md, "Courier's piece values".
+    let bi = b.piece(PieceDef::new("courier", "B", "B").value(370));
+    let r = b.piece(frame::rukh().value(575));
     let f = b.piece(frame::firzan("F"));
-    let m = b.piece(PieceDef::new("man", "M", "K").value(300));
-    let w = b.piece(PieceDef::new("schleich", "W", "W").value(120));
+    let m = b.piece(PieceDef::new("man", "M", "K").value(270));
+    let w = b.piece(PieceDef::new("schleich", "W", "W").value(150));
     b.piece(frame::shah());
     let mut file_promo = None;
     let mut joy = None;
