@@ -81,6 +81,8 @@ pub(crate) struct Job {
 /// `info` lines and `bestmove` are shared by both protocols through this.
 pub struct Dialect {
     pub move_str: fn(&Position, Move) -> String,
+    /// Reads a legal move written in this notation.
+    pub parse_move: fn(&mut Position, &str) -> Result<Move, String>,
     pub score_str: fn(i32) -> String,
     /// The `bestmove` argument when there is no move to play.
     pub no_move: &'static str,
@@ -89,6 +91,7 @@ pub struct Dialect {
 /// UCI with Fairy-Stockfish's move notation.
 pub static UCI_DIALECT: Dialect = Dialect {
     move_str: move_to_string,
+    parse_move,
     score_str: score_string,
     no_move: "(none)",
 };
@@ -467,7 +470,7 @@ impl Uci {
             writeln!(out, "\nNodes searched: {total}").map_err(|e| e.to_string())?;
             return Ok(());
         }
-        let limits = parse_go(&words, &self.pos, self.multipv, parse_move)?;
+        let limits = parse_go(&words, &self.pos, self.multipv, &UCI_DIALECT)?;
         self.start_search(limits, &UCI_DIALECT)
     }
 
@@ -507,13 +510,13 @@ pub(crate) fn setoption_args(rest: &str) -> Result<(&str, &str), String> {
     })
 }
 
-/// The limits of `go <words>` in `pos`; `parse_move` reads the moves after `searchmoves` (in the
-/// protocol's notation), which run to the end of the command.
+/// The limits of `go <words>` in `pos`; the moves after `searchmoves` (in `dialect`'s notation)
+/// run to the end of the command.
 pub fn parse_go(
     words: &[&str],
     pos: &Position,
     multipv: u32,
-    parse_move: fn(&mut Position, &str) -> Result<Move, String>,
+    dialect: &Dialect,
 ) -> Result<Limits, String> {
     let side = pos.side;
     let mut l = Limits {
@@ -556,7 +559,8 @@ pub fn parse_go(
             "searchmoves" => {
                 let mut p = pos.clone();
                 for w in &words[i + 1..] {
-                    let m = parse_move(&mut p, w).map_err(|e| format!("go searchmoves: {e}"))?;
+                    let m = (dialect.parse_move)(&mut p, w)
+                        .map_err(|e| format!("go searchmoves: {e}"))?;
                     if !l.searchmoves.contains(&m) {
                         l.searchmoves.push(m);
                     }

@@ -23,6 +23,7 @@ use crate::variants;
 /// USI notation for the shared search thread.
 pub static USI_DIALECT: Dialect = Dialect {
     move_str: move_to_usi,
+    parse_move: parse_usi_move,
     score_str: usi_score,
     no_move: "resign",
 };
@@ -199,12 +200,7 @@ impl Usi {
             }
             i += 1;
         }
-        let mut limits = parse_go(
-            &uci_words,
-            &self.core.pos,
-            self.core.multipv,
-            parse_usi_move,
-        )?;
+        let mut limits = parse_go(&uci_words, &self.core.pos, self.core.multipv, &USI_DIALECT)?;
         limits.byoyomi = byoyomi;
         // Nothing to search: the game is already decided at the root.
         let mut pos = self.core.pos.clone();

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::session::{Engine, bestmove};
+use common::session::{Engine, bestmove, first_pv_move, lines_at_depth};
 use std::time::{Duration, Instant};
 
 #[test]
@@ -169,22 +169,9 @@ fn multipv_reports_distinct_lines() {
     e.send("position startpos");
     e.send("go depth 4");
     let l = e.until("bestmove", 20000);
-    let last: Vec<&String> = l
-        .iter()
-        .filter(|x| x.starts_with("info depth 4 "))
-        .collect();
+    let last = lines_at_depth(&l, 4);
     assert_eq!(last.len(), 3, "{l:?}");
-    let firsts: Vec<&str> = last
-        .iter()
-        .map(|x| {
-            x.split(" pv ")
-                .nth(1)
-                .unwrap()
-                .split_whitespace()
-                .next()
-                .unwrap()
-        })
-        .collect();
+    let firsts: Vec<&str> = last.iter().map(|x| first_pv_move(x)).collect();
     for (k, x) in last.iter().enumerate() {
         assert!(x.contains(&format!(" multipv {} ", k + 1)));
     }
@@ -364,14 +351,10 @@ fn searchmoves_limits_the_root_moves_and_rejects_illegal_ones() {
     // Neither move is one a search of the whole list would choose.
     e.send("go depth 5 searchmoves a2a3 h2h3 a2a3");
     let l = e.until("bestmove", 20000);
-    let lines: Vec<&String> = l
-        .iter()
-        .filter(|x| x.starts_with("info depth 5 "))
-        .collect();
+    let lines = lines_at_depth(&l, 5);
     assert_eq!(lines.len(), 2, "{l:?}");
     for x in &lines {
-        let first = x.split(" pv ").nth(1).unwrap().split_whitespace().next();
-        assert!(matches!(first, Some("a2a3" | "h2h3")), "{x}");
+        assert!(["a2a3", "h2h3"].contains(&first_pv_move(x)), "{x}");
     }
     assert!(["a2a3", "h2h3"].contains(&bestmove(&l).as_str()), "{l:?}");
     e.send("go depth 3 searchmoves e2e4 e2e5");

@@ -88,6 +88,18 @@ impl Drop for Engine {
     }
 }
 
+/// The `info` lines of iteration `depth` (one per MultiPV line).
+pub fn lines_at_depth(lines: &[String], depth: u32) -> Vec<&String> {
+    let prefix = format!("info depth {depth} ");
+    lines.iter().filter(|x| x.starts_with(&prefix)).collect()
+}
+
+/// The first move of an `info` line's principal variation.
+pub fn first_pv_move(line: &str) -> &str {
+    let pv = line.split(" pv ").nth(1).expect("info line without pv");
+    pv.split_whitespace().next().expect("empty pv")
+}
+
 /// The move of the last line (`bestmove <move> ...`).
 pub fn bestmove(lines: &[String]) -> String {
     lines
