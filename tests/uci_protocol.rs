@@ -180,6 +180,36 @@ fn multipv_reports_distinct_lines() {
 }
 
 #[test]
+fn multipv_with_threads_reports_every_line_of_the_requested_depth() {
+    // Helpers run ahead of the main thread; under MultiPV the lines come from the main thread,
+    // so a helper reaching the depth first must not end the search before they are shown.
+    let mut e = Engine::start(&[]);
+    e.send("setoption name Threads value 2");
+    e.send("setoption name MultiPV value 3");
+    for moves in [
+        "",
+        " moves e2e4",
+        " moves d2d4 d7d5",
+        " moves g1f3 g8f6 c2c4",
+    ] {
+        e.send("ucinewgame");
+        e.send(&format!("position startpos{moves}"));
+        e.send("go depth 7");
+        let l = e.until("bestmove", 60000);
+        let last = lines_at_depth(&l, 7);
+        let pvs: Vec<&str> = last
+            .iter()
+            .filter_map(|x| x.split(" multipv ").nth(1))
+            .collect();
+        assert!(
+            (1..=3).all(|k| pvs.iter().any(|x| x.starts_with(&format!("{k} ")))),
+            "{moves}: {l:?}"
+        );
+        assert_eq!(bestmove(&l), first_pv_move(last[0]), "{moves}");
+    }
+}
+
+#[test]
 fn mate_search_and_mate_scores() {
     let mut e = Engine::start(&[]);
     e.send("position fen r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1");

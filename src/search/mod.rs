@@ -1146,8 +1146,11 @@ impl<'a> Worker<'a> {
                 self.sh.main_completed.store(true, Relaxed);
             }
             if limits.depth.is_some() && depth >= max_depth {
-                // Any thread reaching the requested depth ends the search.
-                self.stop_all();
+                // Any thread reaching the requested depth ends the search, except under MultiPV,
+                // whose lines come from the main thread: a helper then only stops itself.
+                if self.id == 0 || self.sh.multipv == 1 {
+                    self.stop_all();
+                }
                 break;
             }
             if self.id != 0 {
