@@ -470,6 +470,8 @@ struct Frame {
     excluded: Move,
     /// The move played from this ply is a capture or promotion.
     tactical: bool,
+    /// Double extensions on the path to this ply.
+    doubles: u8,
 }
 
 static LMR: once_cell::sync::Lazy<Vec<[i32; 64]>> = once_cell::sync::Lazy::new(|| {
@@ -1395,6 +1397,7 @@ impl<'a> Worker<'a> {
                 self.stack[ply].null = true;
                 self.stack[ply].mv = Move::NONE;
                 self.stack[ply].hidx = usize::MAX;
+                self.stack[ply + 1].doubles = self.stack[ply].doubles;
                 self.pos.make_null();
                 let v = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, !cut, false);
                 self.pos.unmake_null();
@@ -1544,11 +1547,15 @@ impl<'a> Worker<'a> {
             {
                 continue;
             }
-            // Singular extension: the hash move is extended when every other move fails well
-            // below its score; when even the others beat beta, the node is cut (multi-cut).
+            // Singular extension (Fairy-Stockfish's rules): the hash move is extended when every
+            // other move fails well below its score, by two plies off the PV when they fail 93
+            // below that (at most three such on a line); when even the others beat beta, or a
+            // hash score at beta is matched by another move, the node is cut (multi-cut). These
+            // pay at depth 10 and beyond, not at 8 (docs/eval.md, "Node odds at four times").
             let mut singular = false;
+            let mut double = false;
             if m == tt_move
-                && depth >= 8
+                && depth >= 7
                 && excluded == Move::NONE
                 && (ply as i32) < 2 * self.root_depth
                 && let Some(h) = hit
@@ -1566,8 +1573,19 @@ impl<'a> Worker<'a> {
                 }
                 if v < sbeta {
                     singular = true;
+                    double = !pv_node && v < sbeta - 93 && self.stack[ply].doubles < 3;
                 } else if sbeta >= beta {
                     return sbeta;
+                } else if tt_score >= beta {
+                    self.stack[ply].excluded = m;
+                    let v = self.search(beta - 1, beta, (depth + 3) / 2, ply, cut, in_check);
+                    self.stack[ply].excluded = Move::NONE;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if v >= beta {
+                        return beta;
+                    }
                 }
             }
             self.stack[ply].mv = m;
@@ -1588,7 +1606,12 @@ impl<'a> Worker<'a> {
                 self.pos.make(m);
                 !losing
             };
-            let ext = (check_ext || (singular && extendable)) as i32;
+            let ext = if singular && extendable {
+                1 + double as i32
+            } else {
+                check_ext as i32
+            };
+            self.stack[ply + 1].doubles = self.stack[ply].doubles + (ext == 2) as u8;
             let new_depth = depth - 1 + ext;
             let mut v;
             if n == 1 {
