@@ -1279,6 +1279,22 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = child;
     }
 
+    /// A null-window search of this node at `bound` with `m` left out (the singular searches).
+    fn search_without(
+        &mut self,
+        m: Move,
+        bound: i32,
+        depth: i32,
+        ply: usize,
+        cut: bool,
+        in_check: bool,
+    ) -> i32 {
+        self.stack[ply].excluded = m;
+        let v = self.search(bound - 1, bound, depth, ply, cut, in_check);
+        self.stack[ply].excluded = Move::NONE;
+        v
+    }
+
     fn search(
         &mut self,
         mut alpha: i32,
@@ -1552,8 +1568,8 @@ impl<'a> Worker<'a> {
             // below that (at most three such on a line); when even the others beat beta, or a
             // hash score at beta is matched by another move, the node is cut (multi-cut). These
             // pay at depth 10 and beyond, not at 8 (docs/eval.md, "Node odds at four times").
-            let mut singular = false;
-            let mut double = false;
+            // Plies the singular search grants the hash move (0: not singular).
+            let mut singular_ext = 0;
             if m == tt_move
                 && depth >= 7
                 && excluded == Move::NONE
@@ -1565,21 +1581,17 @@ impl<'a> Worker<'a> {
             {
                 let tt_score = score_from_tt(h.score, ply);
                 let sbeta = tt_score - 2 * depth;
-                self.stack[ply].excluded = m;
-                let v = self.search(sbeta - 1, sbeta, (depth - 1) / 2, ply, cut, in_check);
-                self.stack[ply].excluded = Move::NONE;
+                let v = self.search_without(m, sbeta, (depth - 1) / 2, ply, cut, in_check);
                 if self.stopped {
                     return 0;
                 }
                 if v < sbeta {
-                    singular = true;
-                    double = !pv_node && v < sbeta - 93 && self.stack[ply].doubles < 3;
+                    let double = !pv_node && v < sbeta - 93 && self.stack[ply].doubles < 3;
+                    singular_ext = 1 + double as i32;
                 } else if sbeta >= beta {
                     return sbeta;
                 } else if tt_score >= beta {
-                    self.stack[ply].excluded = m;
-                    let v = self.search(beta - 1, beta, (depth + 3) / 2, ply, cut, in_check);
-                    self.stack[ply].excluded = Move::NONE;
+                    let v = self.search_without(m, beta, (depth + 3) / 2, ply, cut, in_check);
                     if self.stopped {
                         return 0;
                     }
@@ -1606,8 +1618,9 @@ impl<'a> Worker<'a> {
                 self.pos.make(m);
                 !losing
             };
-            let ext = if singular && extendable {
-                1 + double as i32
+            // The singular search ran only within the extendable plies.
+            let ext = if singular_ext > 0 {
+                singular_ext
             } else {
                 check_ext as i32
             };
