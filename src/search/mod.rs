@@ -1390,6 +1390,9 @@ impl<'a> Worker<'a> {
             e
         };
         self.stack[ply].eval = eval;
+        // Children reached before the move loop (null move, ProbCut) inherit the line's double
+        // extensions; the loop sets each move's own.
+        self.stack[ply + 1].doubles = self.stack[ply].doubles;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
 
         if !pv_node
@@ -1413,7 +1416,6 @@ impl<'a> Worker<'a> {
                 self.stack[ply].null = true;
                 self.stack[ply].mv = Move::NONE;
                 self.stack[ply].hidx = usize::MAX;
-                self.stack[ply + 1].doubles = self.stack[ply].doubles;
                 self.pos.make_null();
                 let v = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, !cut, false);
                 self.pos.unmake_null();
@@ -1610,20 +1612,17 @@ impl<'a> Worker<'a> {
             let gives_check = self.pos.in_check();
             // Extensions stop at twice the root depth. Checks that lose material by static
             // exchange are not extended (one the exchange cannot judge is). The exchange is read
-            // before the move, so only extendable checks pay for the extra unmake and make.
+            // before the move, so only extendable checks a singular extension has not already
+            // extended pay for the extra unmake and make (the singular search ran only within
+            // the extendable plies).
             let extendable = (ply as i32) < 2 * self.root_depth;
-            let check_ext = extendable && gives_check && {
+            let check_ext = singular_ext == 0 && extendable && gives_check && {
                 self.pos.unmake(m);
                 let losing = see::see_below(&self.pos, ep, m, 0) == Some(true);
                 self.pos.make(m);
                 !losing
             };
-            // The singular search ran only within the extendable plies.
-            let ext = if singular_ext > 0 {
-                singular_ext
-            } else {
-                check_ext as i32
-            };
+            let ext = singular_ext.max(check_ext as i32);
             self.stack[ply + 1].doubles = self.stack[ply].doubles + (ext == 2) as u8;
             let new_depth = depth - 1 + ext;
             let mut v;
