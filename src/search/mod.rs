@@ -830,9 +830,10 @@ impl<'a> Worker<'a> {
         self.learned.history[side * self.learned.counter.len() + hidx]
     }
 
-    /// Continuation-history entries of a quiet move after the moves `CONT_PLIES` back.
+    /// Where the continuation histories of the moves `CONT_PLIES` back start (`usize::MAX`:
+    /// no such move, or no tables): fixed for a node, so its move loop reads them once.
     #[inline]
-    fn cont_idx(&self, ply: usize, hidx: usize) -> [usize; CONT_PLIES.len()] {
+    fn cont_bases(&self, ply: usize) -> [usize; CONT_PLIES.len()] {
         let mut out = [usize::MAX; CONT_PLIES.len()];
         if self.learned.cont[0].is_empty() {
             return out;
@@ -841,30 +842,36 @@ impl<'a> Worker<'a> {
             if ply >= back {
                 let p = self.stack[ply - back].hidx;
                 if p != usize::MAX {
-                    *o = p * self.learned.counter.len() + hidx;
+                    *o = p * self.learned.counter.len();
                 }
             }
         }
         out
     }
 
-    /// History of a quiet move: per side, plus each continuation history times its weight
-    /// (`ORDER_WEIGHT` for the move order, `PRUNE_WEIGHT` for pruning and reductions).
+    /// History of a quiet move: per side, plus each continuation history (from `cont_bases`)
+    /// times its weight (`ORDER_WEIGHT` for the move order, `PRUNE_WEIGHT` for pruning and
+    /// reductions).
     #[inline]
-    fn quiet_score(&self, ply: usize, hidx: usize, weight: [i32; CONT_PLIES.len()]) -> i32 {
+    fn quiet_score(
+        &self,
+        bases: &[usize; CONT_PLIES.len()],
+        hidx: usize,
+        weight: [i32; CONT_PLIES.len()],
+    ) -> i32 {
         let mut h = self.hist(hidx);
-        for (k, i) in self.cont_idx(ply, hidx).into_iter().enumerate() {
-            if weight[k] != 0 && i != usize::MAX {
-                h += self.learned.cont[k][i] as i32 * weight[k];
+        for (k, &b) in bases.iter().enumerate() {
+            if weight[k] != 0 && b != usize::MAX {
+                h += self.learned.cont[k][b + hidx] as i32 * weight[k];
             }
         }
         h
     }
 
     fn cont_update(&mut self, ply: usize, hidx: usize, bonus: i32) {
-        for (k, i) in self.cont_idx(ply, hidx).into_iter().enumerate() {
-            if i != usize::MAX {
-                let e = &mut self.learned.cont[k][i];
+        for (k, b) in self.cont_bases(ply).into_iter().enumerate() {
+            if b != usize::MAX {
+                let e = &mut self.learned.cont[k][b + hidx];
                 *e = gravity(*e as i32, bonus) as i16;
             }
         }
@@ -1483,6 +1490,7 @@ impl<'a> Worker<'a> {
             Move::NONE
         };
         let killers = self.killers[ply];
+        let bases = self.cont_bases(ply);
         let threats = threats::Threats::new(&self.pos, ep);
         let mut scores: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
         for &m in &list {
@@ -1500,7 +1508,7 @@ impl<'a> Worker<'a> {
                 } else if m == counter {
                     ordering::KILLER - 2
                 } else {
-                    self.quiet_score(ply, self.hidx(m), ORDER_WEIGHT)
+                    self.quiet_score(&bases, self.hidx(m), ORDER_WEIGHT)
                         + threats.as_ref().map_or(0, |t| t.score(&self.pos, ep, m))
                 }
             };
@@ -1539,7 +1547,7 @@ impl<'a> Worker<'a> {
                 }
                 // The depth this move would be searched at after its late-move reduction:
                 // the pruning margins follow it.
-                let hs = self.quiet_score(ply, hidx, PRUNE_WEIGHT);
+                let hs = self.quiet_score(&bases, hidx, PRUNE_WEIGHT);
                 let lmr_depth =
                     (depth - 1 - LMR[depth.min(63) as usize][n.min(63)] + hs / 10000).max(0);
                 // Quiet moves with a bad history, futile ones and ones that lose material by
@@ -1652,7 +1660,7 @@ impl<'a> Worker<'a> {
                         r -= 1;
                     }
                     // Read afresh: a singular search since the pruning may have moved it.
-                    r -= self.quiet_score(ply, hidx, PRUNE_WEIGHT) / 10000;
+                    r -= self.quiet_score(&bases, hidx, PRUNE_WEIGHT) / 10000;
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 v = -self.search(

@@ -97,12 +97,11 @@ pub fn static_score(pos: &Position, ep: &EvalParams, m: Move) -> i32 {
 /// Selection-sort step: brings the best-scored move from `i` on to `i` (moves are tried in order,
 /// and a cutoff usually comes before the list is sorted).
 pub fn pick_best(list: &mut [Move], scores: &mut [i32], i: usize) {
-    let mut bi = i;
-    for j in i + 1..list.len() {
-        if scores[j] > scores[bi] {
-            bi = j;
-        }
-    }
+    // The first of the best (as a plain scan would pick): the maximum in one pass and its first
+    // place in another, both branch-free loops the compiler vectorises.
+    let rest = &scores[i..list.len()];
+    let best = rest.iter().copied().fold(i32::MIN, i32::max);
+    let bi = i + rest.iter().position(|&s| s == best).unwrap_or(0);
     list.swap(i, bi);
     scores.swap(i, bi);
 }
