@@ -1491,7 +1491,6 @@ impl<'a> Worker<'a> {
         };
         let killers = self.killers[ply];
         let bases = self.cont_bases(ply);
-        let threats = threats::Threats::new(&self.pos, ep);
         let mut scores: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
         for &m in &list {
             let s = if m == tt_move {
@@ -1508,8 +1507,9 @@ impl<'a> Worker<'a> {
                 } else if m == counter {
                     ordering::KILLER - 2
                 } else {
+                    // The escape bonus waits for the first quiet move's turn (most cut nodes
+                    // never get there): `add_escapes`.
                     self.quiet_score(&bases, self.hidx(m), ORDER_WEIGHT)
-                        + threats.as_ref().map_or(0, |t| t.score(&self.pos, ep, m))
                 }
             };
             scores.push(s);
@@ -1524,8 +1524,16 @@ impl<'a> Worker<'a> {
         let mut n = 0usize;
         let lmp_limit = (3 + depth * depth) as usize * if improving { 2 } else { 1 };
         let tt_capture = tt_move != Move::NONE && ordering::is_tactical(&self.pos, tt_move);
+        let mut escapes = false;
         for i in 0..list.len() {
-            ordering::pick_best(&mut list, &mut scores, i);
+            let mut bi = ordering::best_from(&scores, i);
+            if !escapes && ordering::is_quiet_score(scores[bi]) {
+                escapes = true;
+                self.add_escapes(&list, &mut scores, i);
+                bi = ordering::best_from(&scores, i);
+            }
+            list.swap(i, bi);
+            scores.swap(i, bi);
             let m = list[i];
             if m == excluded {
                 continue;
@@ -1761,6 +1769,20 @@ impl<'a> Worker<'a> {
             bound,
         );
         best
+    }
+
+    /// Adds the escape bonus (`threats`) to the scores of the quiet moves from `i` on: the
+    /// enemy's attacks are worked out only once a node comes to its quiet moves.
+    fn add_escapes(&self, list: &MoveList, scores: &mut [i32], i: usize) {
+        let ep = self.sh.ep;
+        let Some(threats) = threats::Threats::new(&self.pos, ep) else {
+            return;
+        };
+        for (&m, s) in list[i..].iter().zip(&mut scores[i..]) {
+            if ordering::is_quiet_score(*s) {
+                *s += threats.score(&self.pos, ep, m);
+            }
+        }
     }
 
     /// ProbCut's captures: each one whose static exchange wins at least `gain` (what lifts the

@@ -94,14 +94,26 @@ pub fn static_score(pos: &Position, ep: &EvalParams, m: Move) -> i32 {
     GOOD + s
 }
 
+/// Whether an ordering score is a quiet move's (history and escape bonus: far below killers and
+/// counter-moves, far above every losing capture).
+#[inline]
+pub fn is_quiet_score(s: i32) -> bool {
+    s > BAD / 2 && s < KILLER - 2
+}
+
+/// Where the best-scored move from `i` on stands (the first of equal ones). The maximum is found in
+/// one pass and its first place in another: both branch-free loops the compiler vectorises.
+#[inline]
+pub fn best_from(scores: &[i32], i: usize) -> usize {
+    let rest = &scores[i..];
+    let best = rest.iter().copied().fold(i32::MIN, i32::max);
+    i + rest.iter().position(|&s| s == best).unwrap_or(0)
+}
+
 /// Selection-sort step: brings the best-scored move from `i` on to `i` (moves are tried in order,
 /// and a cutoff usually comes before the list is sorted).
 pub fn pick_best(list: &mut [Move], scores: &mut [i32], i: usize) {
-    // The first of the best (as a plain scan would pick): the maximum in one pass and its first
-    // place in another, both branch-free loops the compiler vectorises.
-    let rest = &scores[i..list.len()];
-    let best = rest.iter().copied().fold(i32::MIN, i32::max);
-    let bi = i + rest.iter().position(|&s| s == best).unwrap_or(0);
+    let bi = best_from(&scores[..list.len()], i);
     list.swap(i, bi);
     scores.swap(i, bi);
 }
