@@ -117,3 +117,40 @@ pub fn pick_best(list: &mut [Move], scores: &mut [i32], i: usize) {
     list.swap(i, bi);
     scores.swap(i, bi);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{fen, notation, variants};
+
+    /// The escape bonus is added when the first score in the quiet band is picked, so the band
+    /// must hold every history-made score and nothing else: not killers, not captures.
+    #[test]
+    fn quiet_band_lies_between_losing_captures_and_killers() {
+        for s in [0, 150_000, -150_000] {
+            assert!(is_quiet_score(s), "{s}");
+        }
+        for s in [KILLER, KILLER - 1, KILLER - 2, i32::MAX] {
+            assert!(!is_quiet_score(s), "{s}");
+        }
+        let v = variants::build("chess", "").unwrap();
+        let ep = EvalParams::new(&v);
+        // The queen takes a defended pawn (losing); the rook takes the lone knight.
+        let mut pos = fen::parse(&v, "4k3/8/2p5/1p6/3n4/8/8/1Q1RK3 w - - 0 1").unwrap();
+        let losing = notation::parse_move(&mut pos, "b1b5").unwrap();
+        let good = notation::parse_move(&mut pos, "d1d4").unwrap();
+        let quiet = notation::parse_move(&mut pos, "b1b2").unwrap();
+        assert!(static_score(&pos, &ep, losing) < BAD / 2);
+        assert!(static_score(&pos, &ep, good) > KILLER);
+        assert!(is_quiet_score(static_score(&pos, &ep, quiet)));
+    }
+
+    /// The pick is the first of the best, as a plain scan's.
+    #[test]
+    fn best_from_picks_the_first_of_equal_best_scores() {
+        let s = [5, 9, 3, 9, 9, -2];
+        assert_eq!(best_from(&s, 0), 1);
+        assert_eq!(best_from(&s, 2), 3);
+        assert_eq!(best_from(&s, 5), 5);
+    }
+}
