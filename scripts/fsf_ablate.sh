@@ -14,24 +14,10 @@
 # run it, e.g.: printf '#!/bin/sh\nFSF_ABL=2 exec OUT/src/stockfish "$@"\n' > fsf2; then
 # FSF=fsf-unchanged ENGINE=fsf2 scripts/fsf_depth.sh 11 11 200.
 set -euo pipefail
-SRC=$1
-OUT=$2
-[ -f "$SRC/src/evaluate.cpp" ] || { echo "no Fairy-Stockfish source at $SRC" >&2; exit 1; }
-# OUT is replaced: only an earlier copy (or nothing) may be there.
-[ ! -e "$OUT" ] || [ -f "$OUT/src/evaluate.cpp" ] || { echo "refusing to replace $OUT" >&2; exit 1; }
-rm -rf "$OUT"
-cp -r "$SRC" "$OUT"
-cd "$OUT/src"
-python3 - <<'EOF'
-import sys
-def patch(path, pairs):
-    s = open(path).read()
-    for old, new in pairs:
-        if old not in s:
-            sys.exit(f"{path}: cannot find {old!r}")
-        s = s.replace(old, new, 1)
-    open(path, 'w').write(s)
-patch('evaluate.cpp', [
+. "$(cd "$(dirname "$0")" && pwd)/fsf_patched.sh"
+fsf_copy "$1" "$2"
+fsf_patch evaluate.cpp <<'EOF'
+[
     ("namespace Eval {\n",
      "namespace Eval {\n  int Ablate = getenv(\"FSF_ABL\") ? atoi(getenv(\"FSF_ABL\")) : 0;\n"),
     ("    if (kingDanger > 100)\n", "    if (kingDanger > 100 && !(Eval::Ablate & 1))\n"),
@@ -48,13 +34,16 @@ patch('evaluate.cpp', [
      "            + space<  WHITE>() - space<  BLACK>();",
      "    if (!(Eval::Ablate & 4)) score += threats<WHITE>() - threats<BLACK>();\n"
      "    if (!(Eval::Ablate & 8)) score += space<WHITE>() - space<BLACK>();"),
-])
-patch('evaluate.h', [("namespace Eval {", "namespace Eval {\n  extern int Ablate;")])
-patch('movepick.cpp', [
+]
+EOF
+fsf_patch evaluate.h <<'EOF'
+[("namespace Eval {", "namespace Eval {\n  extern int Ablate;")]
+EOF
+fsf_patch movepick.cpp <<'EOF'
+[
     ('#include "movepick.h"', '#include "movepick.h"\n#include "evaluate.h"'),
     ("      if (depth != DEPTH_QS_CHECKS)",
      "      if (depth != DEPTH_QS_CHECKS || (Eval::Ablate & 128))"),
-])
+]
 EOF
-make -j2 build ARCH=x86-64-modern largeboards=yes all=yes
-echo "built $OUT/src/stockfish"
+fsf_build

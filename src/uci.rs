@@ -114,6 +114,8 @@ pub struct Uci {
     pub(crate) sink: Sink,
     /// The last VariantOptions value set, applied to every UCI_Variant it fits.
     options_setting: String,
+    /// `debug on`: each search ends with an `info string tree ...` line (its shape).
+    debug: bool,
 }
 
 impl Default for Uci {
@@ -153,6 +155,7 @@ impl Uci {
             job: None,
             sink,
             options_setting: String::new(),
+            debug: false,
         }
     }
 
@@ -198,7 +201,13 @@ impl Uci {
             "" => Ok(()),
             "uci" => self.cmd_uci(out),
             "isready" => writeln!(out, "readyok").map_err(|e| e.to_string()),
-            "debug" => Ok(()),
+            "debug" => match rest {
+                "on" | "off" => {
+                    self.debug = rest == "on";
+                    Ok(())
+                }
+                _ => Err(format!("debug takes on or off, not '{rest}'")),
+            },
             "ucinewgame" => {
                 self.pos = fen::parse(&self.v, &self.v.start_fen).expect("start FEN parses");
                 self.searcher.clear();
@@ -486,9 +495,10 @@ impl Uci {
         let pos = self.pos.clone();
         let sink = Arc::clone(&self.sink);
         let c = Arc::clone(&ctl);
+        let debug = self.debug;
         let handle = std::thread::Builder::new()
             .name("search".into())
-            .spawn(move || run_search(&searcher, &pos, &limits, &c, &sink, dialect))
+            .spawn(move || run_search(&searcher, &pos, &limits, &c, &sink, dialect, debug))
             .map_err(|e| format!("cannot start the search: {e}"))?;
         self.job = Some(Job {
             ctl,
@@ -629,6 +639,7 @@ pub fn info_line_in(root: &Position, i: &Info, d: &Dialect) -> String {
     )
 }
 
+/// Searches and prints `bestmove` (after the tree's shape when `debug`).
 fn run_search(
     searcher: &Searcher,
     pos: &Position,
@@ -636,6 +647,7 @@ fn run_search(
     ctl: &Arc<Control>,
     sink: &Sink,
     d: &Dialect,
+    debug: bool,
 ) {
     let r = searcher.search(pos, limits, ctl, &mut |i: &Info| {
         emit(sink, &info_line_in(pos, i, d))
@@ -662,6 +674,9 @@ fn run_search(
         }
         None => format!("bestmove {}", d.no_move),
     };
+    if debug {
+        emit(sink, &format!("info string {}", r.shape.line()));
+    }
     emit(sink, &line);
 }
 

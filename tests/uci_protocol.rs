@@ -398,3 +398,57 @@ fn searchmoves_limits_the_root_moves_and_rejects_illegal_ones() {
     let bm = bestmove(&e.until("bestmove", 20000));
     assert!(!["a2a3", "h2h3"].contains(&bm.as_str()), "{bm}");
 }
+
+/// `debug on`: the search's tree shape comes on one line before `bestmove`, its node counts by
+/// remaining depth adding up to the nodes searched; `debug off` ends it; other words are errors.
+#[test]
+fn debug_on_prints_the_tree_shape_before_bestmove() {
+    let mut e = Engine::start(&[]);
+    e.send("debug on");
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go depth 7");
+    let l = e.until("bestmove", 20000);
+    let n = l.len();
+    assert!(l[n - 2].starts_with("info string tree nodes "), "{l:?}");
+    let w: Vec<&str> = l[n - 2].split_whitespace().collect();
+    let cuts = w.iter().position(|&x| x == "cuts").unwrap();
+    let by_depth: Vec<u64> = w[4..cuts].iter().map(|x| x.parse().unwrap()).collect();
+    // The root's 7 plies, then each ply deeper: nodes at 0 (quiescence) to 7 at least.
+    assert!(by_depth.len() >= 8, "{by_depth:?}");
+    let last_info: Vec<&str> = l
+        .iter()
+        .rev()
+        .find(|x| x.starts_with("info depth 7 "))
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    let nodes = last_info.iter().position(|&x| x == "nodes").unwrap();
+    assert_eq!(
+        by_depth.iter().sum::<u64>(),
+        last_info[nodes + 1].parse::<u64>().unwrap()
+    );
+    let count = |k: &str| -> u64 {
+        w[w.iter().position(|&x| x == k).unwrap() + 1]
+            .parse()
+            .unwrap()
+    };
+    assert!(count("cuts") >= count("first") && count("first") > 0);
+    assert!(count("quietmoves") >= count("quiet") && count("quiet") > 0);
+
+    e.send("debug sometimes");
+    assert_eq!(
+        e.until("info string", 5000),
+        vec!["info string error: debug takes on or off, not 'sometimes'"]
+    );
+    // Still on after the bad command; off ends it.
+    e.send("go depth 2");
+    let l = e.until("bestmove", 10000);
+    assert!(
+        l[l.len() - 2].starts_with("info string tree nodes "),
+        "{l:?}"
+    );
+    e.send("debug off");
+    e.send("go depth 2");
+    let l = e.until("bestmove", 10000);
+    assert!(l.iter().all(|x| !x.starts_with("info string")), "{l:?}");
+}

@@ -9,6 +9,7 @@ pub mod bench;
 mod correction;
 mod ordering;
 pub mod see;
+pub mod shape;
 mod threats;
 pub mod time;
 pub mod tt;
@@ -31,6 +32,7 @@ use crate::piece::PieceType;
 use crate::position::Position;
 use crate::variant::{GameResult, Outcome, Variant};
 use correction::{Correction, Slots};
+use shape::TreeShape;
 
 pub use ordering::is_tactical;
 pub use time::{Budget, Limits};
@@ -117,6 +119,8 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
     /// All lines of the last iteration (MultiPV), best first.
     pub lines: Vec<(i32, Vec<Move>)>,
+    /// The tree's shape, summed over the threads.
+    pub shape: TreeShape,
 }
 
 /// Formats a score for UCI: `cp X` or `mate N`.
@@ -294,11 +298,13 @@ impl Searcher {
             let (mut res, l) = main.join().expect("search thread panicked");
             learned.push(l);
             let mut helper_won = false;
+            let mut shape = res.shape.clone();
             for h in helpers {
                 let Ok((r, l)) = h.join() else {
                     break;
                 };
                 learned.push(l);
+                shape.add(&r.shape);
                 // A helper that completed a deeper iteration wins (not with MultiPV, whose lines
                 // come from the main thread): its search saw further.
                 if sh.multipv == 1
@@ -315,6 +321,7 @@ impl Searcher {
                 }
             }
             res.nodes = sh.total_nodes();
+            res.shape = shape;
             (res, helper_won)
         });
         *self.learned.lock().unwrap() = learned;
@@ -493,6 +500,8 @@ pub(crate) struct Worker<'a> {
     sh: &'a Shared<'a>,
     pos: Position,
     nodes: u64,
+    /// Every counted node again, by remaining depth, and the cutoffs.
+    shape: TreeShape,
     stopped: bool,
     seldepth: i32,
     root_depth: i32,
@@ -656,6 +665,7 @@ impl<'a> Worker<'a> {
             id,
             sh,
             nodes: 0,
+            shape: TreeShape::default(),
             stopped: false,
             seldepth: 0,
             root_depth: 0,
@@ -749,9 +759,11 @@ impl<'a> Worker<'a> {
         (slot, raw, corrected)
     }
 
+    /// Counts a node with `depth` plies left (0 in quiescence).
     #[inline]
-    fn count_node(&mut self) {
+    fn count_node(&mut self, depth: i32) {
         self.nodes += 1;
+        self.shape.node(depth);
         if self.nodes & 63 == 0 {
             self.poll();
         }
@@ -1047,6 +1059,7 @@ impl<'a> Worker<'a> {
             score,
             depth: self.completed,
             nodes: self.nodes,
+            shape: self.shape.clone(),
             lines: self
                 .root
                 .iter()
@@ -1218,7 +1231,7 @@ impl<'a> Worker<'a> {
         let in_check = self.pos.in_check();
         for i in start..self.root.len() {
             let m = self.root[i].m;
-            self.count_node();
+            self.count_node(depth);
             let hidx = self.hidx(m);
             let tactical = ordering::is_tactical(&self.pos, m);
             self.stack[0].mv = m;
@@ -1316,7 +1329,7 @@ impl<'a> Worker<'a> {
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply, in_check);
         }
-        self.count_node();
+        self.count_node(depth);
         if self.stopped {
             return 0;
         }
@@ -1698,6 +1711,7 @@ impl<'a> Worker<'a> {
                         self.pv_update(ply, m);
                     }
                     if v >= beta {
+                        self.shape.cut(n, !tactical);
                         let bonus = history_bonus(depth);
                         for &c in &captures {
                             self.capture_update(c, -bonus);
@@ -1905,7 +1919,7 @@ impl<'a> Worker<'a> {
         qd: usize,
     ) -> i32 {
         self.pv_len[ply] = ply;
-        self.count_node();
+        self.count_node(0);
         if self.stopped {
             return 0;
         }
@@ -2057,6 +2071,23 @@ mod tests {
             .flat_map(|l| &l.history)
             .map(|&h| h.abs() as i64)
             .sum()
+    }
+
+    /// Every node counted is counted once by its remaining depth, with one thread or several.
+    #[test]
+    fn the_tree_shape_counts_every_node_once_by_its_remaining_depth() {
+        let chess = variants::build("chess", "").unwrap();
+        let pos = fen::parse(&chess, &chess.start_fen).unwrap();
+        for threads in [1, 2] {
+            let s = Searcher::new(threads);
+            let r = s.search(&pos, &Limits::depth(7), &Control::new(false), &mut |_| {});
+            let sh = &r.shape;
+            assert_eq!(sh.total(), r.nodes, "{threads} threads");
+            assert!(sh.nodes[0] > 0 && sh.nodes[1] > 0);
+            // The root's iterations count their 20 moves at depths 1 to 7, as nodes.
+            assert!(sh.nodes[7] >= 20);
+            assert!(sh.cuts >= sh.first_cuts && sh.first_cuts > sh.cuts / 2);
+        }
     }
 
     /// A one-thread searcher that has searched chess's start position to `depth`, and the position.

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Where two engines' trees spend their nodes (not CI): each searches every position of a FEN file
+to one depth from a fresh table, one thread, and prints its tree's shape (`debug on`); the sums are
+set side by side by remaining depth (0: quiescence), with the cutoff counts.
+
+    scripts/tree_shape.py DEPTH FENS ENGINE [ENGINE ...]
+
+An ENGINE is chatrang (`target/release/chatrang`) or a Fairy-Stockfish built by
+scripts/fsf_tree_shape.sh, which prints the same `info string tree ...` line. Options may follow
+an engine's path after commas: `path,UCI_Variant=shatranj`. Hash 16 MB for every engine.
+"""
+import subprocess
+import sys
+
+
+def shape(cmd, options, fen, depth):
+    """The engine's `tree` line after `go depth DEPTH` on FEN, as (nodes by depth, cut counts)."""
+    p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    lines = ["uci", "debug on", "setoption name Hash value 16", "setoption name Threads value 1"]
+    lines += [f"setoption name {k} value {v}" for k, v in options]
+    lines += ["ucinewgame", "isready", f"position fen {fen}", f"go depth {depth}"]
+    p.stdin.write("\n".join(lines) + "\n")
+    p.stdin.flush()
+    tree = None
+    for line in p.stdout:
+        if line.startswith("info string tree nodes"):
+            tree = line.split()[4:]
+        if line.startswith("bestmove"):
+            break
+    p.stdin.write("quit\n")
+    p.stdin.close()
+    p.wait()
+    if tree is None:
+        sys.exit(f"{cmd} printed no tree line for {fen} (a chatrang, or scripts/fsf_tree_shape.sh's build?)")
+    cuts = tree.index("cuts")
+    nodes = [int(x) for x in tree[:cuts]]
+    rest = tree[cuts:]
+    counts = {rest[i]: int(rest[i + 1]) for i in range(0, len(rest), 2)}
+    return nodes, counts
+
+
+def main():
+    if len(sys.argv) < 4:
+        sys.exit(__doc__)
+    depth = int(sys.argv[1])
+    fens = [l.strip() for l in open(sys.argv[2]) if l.strip() and not l.startswith("#")]
+    engines = []
+    for arg in sys.argv[3:]:
+        path, *opts = arg.split(",")
+        engines.append((path, [tuple(o.split("=", 1)) for o in opts]))
+    totals = []
+    for path, opts in engines:
+        nodes, counts = [], {}
+        for fen in fens:
+            n, c = shape(path, opts, fen, depth)
+            nodes += [0] * (len(n) - len(nodes))
+            nodes = [a + b for a, b in zip(nodes, n + [0] * (len(nodes) - len(n)))]
+            for k, v in c.items():
+                counts[k] = counts.get(k, 0) + v
+        totals.append((nodes, counts))
+    names = [p for p, _ in engines]
+    print(f"{len(fens)} positions, depth {depth}")
+    print("| remaining depth | " + " | ".join(names) + (" | ratio |" if len(names) == 2 else " |"))
+    print("|---" * (len(names) + 1 + (len(names) == 2)) + "|")
+    rows = max(len(n) for n, _ in totals)
+    for d in range(rows):
+        vals = [n[d] if d < len(n) else 0 for n, _ in totals]
+        ratio = f" | {vals[0] / vals[1]:.2f}" if len(vals) == 2 and vals[1] else (" | -" if len(vals) == 2 else "")
+        print(f"| {d} | " + " | ".join(f"{v:,}" for v in vals) + ratio + " |")
+    sums = [sum(n) for n, _ in totals]
+    ratio = f" | {sums[0] / sums[1]:.2f}" if len(sums) == 2 and sums[1] else ""
+    print("| all | " + " | ".join(f"{v:,}" for v in sums) + ratio + " |")
+    for name, (_, c) in zip(names, totals):
+        first = c["first"] / c["cuts"] if c.get("cuts") else 0
+        qi = c["quietmoves"] / c["quiet"] if c.get("quiet") else 0
+        print(f"{name}: {c.get('cuts', 0):,} cutoffs, {100 * first:.1f}% by the first move; "
+              f"a quiet move that cut was on average move {qi:.2f}")
+
+
+if __name__ == "__main__":
+    main()
