@@ -15,7 +15,11 @@ import sys
 
 def shape(cmd, options, fen, depth):
     """The engine's `tree` line after `go depth DEPTH` on FEN, as (nodes by depth, cut counts)."""
-    p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    try:
+        p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                             bufsize=1)
+    except OSError as e:
+        sys.exit(f"cannot run {cmd}: {e.strerror}")
     lines = ["uci", "debug on", "setoption name Hash value 16", "setoption name Threads value 1"]
     lines += [f"setoption name {k} value {v}" for k, v in options]
     lines += ["ucinewgame", "isready", f"position fen {fen}", f"go depth {depth}"]
@@ -31,12 +35,25 @@ def shape(cmd, options, fen, depth):
     p.stdin.close()
     p.wait()
     if tree is None:
-        sys.exit(f"{cmd} printed no tree line for {fen} (a chatrang, or scripts/fsf_tree_shape.sh's build?)")
+        sys.exit(f"{cmd} printed no tree line for {fen} (chatrang, or fsf_tree_shape.sh's build?)")
     cuts = tree.index("cuts")
     nodes = [int(x) for x in tree[:cuts]]
     rest = tree[cuts:]
     counts = {rest[i]: int(rest[i + 1]) for i in range(0, len(rest), 2)}
     return nodes, counts
+
+
+def padded_sum(a, b):
+    """Two lists of counts by depth added, the shorter one padded with zeros."""
+    n = max(len(a), len(b))
+    return [x + y for x, y in zip(a + [0] * (n - len(a)), b + [0] * (n - len(b)))]
+
+
+def ratio(vals):
+    """The ratio cell for two engines (empty for any other number)."""
+    if len(vals) != 2:
+        return ""
+    return f" | {vals[0] / vals[1]:.2f}" if vals[1] else " | -"
 
 
 def main():
@@ -53,8 +70,7 @@ def main():
         nodes, counts = [], {}
         for fen in fens:
             n, c = shape(path, opts, fen, depth)
-            nodes += [0] * (len(n) - len(nodes))
-            nodes = [a + b for a, b in zip(nodes, n + [0] * (len(nodes) - len(n)))]
+            nodes = padded_sum(nodes, n)
             for k, v in c.items():
                 counts[k] = counts.get(k, 0) + v
         totals.append((nodes, counts))
@@ -65,11 +81,9 @@ def main():
     rows = max(len(n) for n, _ in totals)
     for d in range(rows):
         vals = [n[d] if d < len(n) else 0 for n, _ in totals]
-        ratio = f" | {vals[0] / vals[1]:.2f}" if len(vals) == 2 and vals[1] else (" | -" if len(vals) == 2 else "")
-        print(f"| {d} | " + " | ".join(f"{v:,}" for v in vals) + ratio + " |")
+        print(f"| {d} | " + " | ".join(f"{v:,}" for v in vals) + ratio(vals) + " |")
     sums = [sum(n) for n, _ in totals]
-    ratio = f" | {sums[0] / sums[1]:.2f}" if len(sums) == 2 and sums[1] else ""
-    print("| all | " + " | ".join(f"{v:,}" for v in sums) + ratio + " |")
+    print("| all | " + " | ".join(f"{v:,}" for v in sums) + ratio(sums) + " |")
     for name, (_, c) in zip(names, totals):
         first = c["first"] / c["cuts"] if c.get("cuts") else 0
         qi = c["quietmoves"] / c["quiet"] if c.get("quiet") else 0
