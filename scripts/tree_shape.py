@@ -7,35 +7,26 @@ set side by side by remaining depth (0: quiescence), with the cutoff counts.
 
 An ENGINE is chatrang (`target/release/chatrang`) or a Fairy-Stockfish built by
 scripts/fsf_tree_shape.sh, which prints the same `info string tree ...` line. Options may follow
-an engine's path after commas: `path,UCI_Variant=shatranj`. Hash 16 MB for every engine.
+an engine's path after commas: `path,UCI_Variant=shatranj`. Driven by blunders.py's UCI driver:
+one thread, Hash 16 MB unless an option says otherwise.
 """
-import subprocess
 import sys
 
+import blunders
 
-def shape(cmd, options, fen, depth):
-    """The engine's `tree` line after `go depth DEPTH` on FEN, as (nodes by depth, cut counts)."""
-    try:
-        p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                             bufsize=1)
-    except OSError as e:
-        sys.exit(f"cannot run {cmd}: {e.strerror}")
-    lines = ["uci", "debug on", "setoption name Hash value 16", "setoption name Threads value 1"]
-    lines += [f"setoption name {k} value {v}" for k, v in options]
-    lines += ["ucinewgame", "isready", f"position fen {fen}", f"go depth {depth}"]
-    p.stdin.write("\n".join(lines) + "\n")
-    p.stdin.flush()
+
+def shape(e, fen, depth):
+    """Engine E's `tree` line after `go depth DEPTH` on FEN, as (nodes by depth, cut counts)."""
+    e.send("ucinewgame")
+    e.send(f"position fen {fen}")
+    e.sync()
+    e.send(f"go depth {depth}")
     tree = None
-    for line in p.stdout:
+    for line in e.until("bestmove"):
         if line.startswith("info string tree nodes"):
             tree = line.split()[4:]
-        if line.startswith("bestmove"):
-            break
-    p.stdin.write("quit\n")
-    p.stdin.close()
-    p.wait()
     if tree is None:
-        sys.exit(f"{cmd} printed no tree line for {fen} (chatrang, or fsf_tree_shape.sh's build?)")
+        sys.exit(f"no tree line for {fen} (chatrang, or fsf_tree_shape.sh's build?)")
     cuts = tree.index("cuts")
     nodes = [int(x) for x in tree[:cuts]]
     rest = tree[cuts:]
@@ -61,20 +52,23 @@ def main():
         sys.exit(__doc__)
     depth = int(sys.argv[1])
     fens = [l.strip() for l in open(sys.argv[2]) if l.strip() and not l.startswith("#")]
-    engines = []
-    for arg in sys.argv[3:]:
-        path, *opts = arg.split(",")
-        engines.append((path, [tuple(o.split("=", 1)) for o in opts]))
+    engines = [arg.split(",") for arg in sys.argv[3:]]
     totals = []
-    for path, opts in engines:
+    for path, *opts in engines:
+        try:
+            e = blunders.Engine(path, ["Hash=16", *opts])
+        except OSError as err:
+            sys.exit(f"cannot run {path}: {err.strerror}")
+        e.send("debug on")
         nodes, counts = [], {}
         for fen in fens:
-            n, c = shape(path, opts, fen, depth)
+            n, c = shape(e, fen, depth)
             nodes = padded_sum(nodes, n)
             for k, v in c.items():
                 counts[k] = counts.get(k, 0) + v
+        e.quit()
         totals.append((nodes, counts))
-    names = [p for p, _ in engines]
+    names = [p for p, *_ in engines]
     print(f"{len(fens)} positions, depth {depth}")
     print("| remaining depth | " + " | ".join(names) + (" | ratio |" if len(names) == 2 else " |"))
     print("|---" * (len(names) + 1 + (len(names) == 2)) + "|")

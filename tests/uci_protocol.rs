@@ -415,23 +415,16 @@ fn debug_on_prints_the_tree_shape_before_bestmove() {
     let by_depth: Vec<u64> = w[4..cuts].iter().map(|x| x.parse().unwrap()).collect();
     // The root's 7 plies, then each ply deeper: nodes at 0 (quiescence) to 7 at least.
     assert!(by_depth.len() >= 8, "{by_depth:?}");
-    let last_info: Vec<&str> = l
-        .iter()
-        .rev()
-        .find(|x| x.starts_with("info depth 7 "))
+    let last_info: Vec<&str> = lines_at_depth(&l, 7)
+        .last()
         .unwrap()
         .split_whitespace()
         .collect();
-    let nodes = last_info.iter().position(|&x| x == "nodes").unwrap();
     assert_eq!(
         by_depth.iter().sum::<u64>(),
-        last_info[nodes + 1].parse::<u64>().unwrap()
+        value_after(&last_info, "nodes")
     );
-    let count = |k: &str| -> u64 {
-        w[w.iter().position(|&x| x == k).unwrap() + 1]
-            .parse()
-            .unwrap()
-    };
+    let count = |k: &str| value_after(&w, k);
     assert!(count("cuts") >= count("first") && count("first") > 0);
     assert!(count("quietmoves") >= count("quiet") && count("quiet") > 0);
 
@@ -451,4 +444,10 @@ fn debug_on_prints_the_tree_shape_before_bestmove() {
     e.send("go depth 2");
     let l = e.until("bestmove", 10000);
     assert!(l.iter().all(|x| !x.starts_with("info string")), "{l:?}");
+}
+
+/// The number after the word `key` in a line's words.
+fn value_after(words: &[&str], key: &str) -> u64 {
+    let i = words.iter().position(|&x| x == key).unwrap();
+    words[i + 1].parse().unwrap()
 }
