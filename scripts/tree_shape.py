@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Where two engines' trees spend their nodes (not CI): each searches every position of a FEN file
 to one depth from a fresh table, one thread, and prints its tree's shape (`debug on`); the sums are
-set side by side by remaining depth (0: quiescence), with the cutoff counts.
+set side by side by remaining depth (0: quiescence), with the cutoff counts and the counts of each
+pruning, reduction and extension (the events of src/search/shape.rs).
 
     scripts/tree_shape.py DEPTH FENS ENGINE [ENGINE ...]
 
@@ -47,6 +48,12 @@ def ratio(vals):
     return f" | {vals[0] / vals[1]:.2f}" if vals[1] else " | -"
 
 
+def header(first, names):
+    """A table's header: the first column's title, one column per engine, a ratio for two."""
+    print(f"| {first} | " + " | ".join(names) + (" | ratio |" if len(names) == 2 else " |"))
+    print("|---" * (len(names) + 1 + (len(names) == 2)) + "|")
+
+
 def main():
     if len(sys.argv) < 4:
         sys.exit(__doc__)
@@ -70,14 +77,19 @@ def main():
         totals.append((nodes, counts))
     names = [p for p, *_ in engines]
     print(f"{len(fens)} positions, depth {depth}")
-    print("| remaining depth | " + " | ".join(names) + (" | ratio |" if len(names) == 2 else " |"))
-    print("|---" * (len(names) + 1 + (len(names) == 2)) + "|")
+    header("remaining depth", names)
     rows = max(len(n) for n, _ in totals)
     for d in range(rows):
         vals = [n[d] if d < len(n) else 0 for n, _ in totals]
         print(f"| {d} | " + " | ".join(f"{v:,}" for v in vals) + ratio(vals) + " |")
     sums = [sum(n) for n, _ in totals]
     print("| all | " + " | ".join(f"{v:,}" for v in sums) + ratio(sums) + " |")
+    print()
+    header("event", names)
+    events = [k for k in totals[0][1] if k not in ("cuts", "first", "quiet", "quietmoves")]
+    for k in events:
+        vals = [c.get(k, 0) for _, c in totals]
+        print(f"| {k} | " + " | ".join(f"{v:,}" for v in vals) + ratio(vals) + " |")
     for name, (_, c) in zip(names, totals):
         first = c["first"] / c["cuts"] if c.get("cuts") else 0
         qi = c["quietmoves"] / c["quiet"] if c.get("quiet") else 0

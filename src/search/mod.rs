@@ -32,7 +32,7 @@ use crate::piece::PieceType;
 use crate::position::Position;
 use crate::variant::{GameResult, Outcome, Variant};
 use correction::{Correction, Slots};
-use shape::TreeShape;
+use shape::{Event, TreeShape};
 
 pub use ordering::is_tactical;
 pub use time::{Budget, Limits};
@@ -769,6 +769,15 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Counts a late move's reduction of `r` plies (none when `r` is 0).
+    #[inline]
+    fn count_reduction(&mut self, r: i32) {
+        if r > 0 {
+            self.shape.event(Event::Reduced);
+            self.shape.events(Event::Reduction, r as u64);
+        }
+    }
+
     fn poll(&mut self) {
         let sh = self.sh;
         sh.nodes[self.id].0.store(self.nodes, Relaxed);
@@ -1249,13 +1258,19 @@ impl<'a> Worker<'a> {
                 if depth >= 3 && !tactical && !in_check && !gives_check && i > start + 3 {
                     r = (LMR[depth.min(63) as usize][(i - start).min(63)] - 1)
                         .clamp(0, new_depth - 1);
+                    self.count_reduction(r);
                 }
                 v = -self.search(-alpha - 1, -alpha, new_depth - r, 1, true, gives_check);
                 if v > alpha && r > 0 {
+                    self.shape.event(Event::Researched);
+                    let n0 = self.shape.open(Event::ResearchNodes, self.nodes);
                     v = -self.search(-alpha - 1, -alpha, new_depth, 1, true, gives_check);
+                    self.shape.close(Event::ResearchNodes, n0, self.nodes);
                 }
                 if v > alpha && v < beta {
+                    let n0 = self.shape.open(Event::PvResearchNodes, self.nodes);
                     v = -self.search(-beta, -alpha, new_depth, 1, false, gives_check);
+                    self.shape.close(Event::PvResearchNodes, n0, self.nodes);
                 }
             }
             self.pos.unmake(m);
@@ -1310,7 +1325,9 @@ impl<'a> Worker<'a> {
         in_check: bool,
     ) -> i32 {
         self.stack[ply].excluded = m;
+        let n0 = self.shape.open(Event::SingularNodes, self.nodes);
         let v = self.search(bound - 1, bound, depth, ply, cut, in_check);
+        self.shape.close(Event::SingularNodes, n0, self.nodes);
         self.stack[ply].excluded = Move::NONE;
         v
     }
@@ -1423,6 +1440,7 @@ impl<'a> Worker<'a> {
         {
             // Reverse futility.
             if depth <= 7 && eval - (80 - 20 * improving as i32) * depth >= beta {
+                self.shape.event(Event::Rfp);
                 return eval;
             }
             // Null move, not in pawn-only or weak-piece endings.
@@ -1433,17 +1451,21 @@ impl<'a> Worker<'a> {
                 && self.null_material_ok()
             {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                self.shape.event(Event::NullTry);
                 self.stack[ply].null = true;
                 self.stack[ply].mv = Move::NONE;
                 self.stack[ply].hidx = usize::MAX;
                 self.pos.make_null();
+                let n0 = self.shape.open(Event::NullNodes, self.nodes);
                 let v = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, !cut, false);
+                self.shape.close(Event::NullNodes, n0, self.nodes);
                 self.pos.unmake_null();
                 self.stack[ply].null = false;
                 if self.stopped {
                     return 0;
                 }
                 if v >= beta {
+                    self.shape.event(Event::NullCut);
                     return if v >= MATE_BOUND { beta } else { v };
                 }
             }
@@ -1480,6 +1502,7 @@ impl<'a> Worker<'a> {
                 && let Some(v) =
                     self.probcut(&list, pb, pb - static_eval, depth, ply, cut, legality)
             {
+                self.shape.event(Event::ProbcutCut);
                 self.sh.tt.store(
                     key,
                     Move::NONE,
@@ -1493,6 +1516,7 @@ impl<'a> Worker<'a> {
         }
         // Internal iterative reduction: no hash move, search shallower.
         if tt_move.is_none() && depth >= 4 && (pv_node || cut) {
+            self.shape.event(Event::Iir);
             depth -= 1;
         }
 
@@ -1564,6 +1588,7 @@ impl<'a> Worker<'a> {
             n += 1;
             if best > -MATE_BOUND && !in_check && !tactical && m != tt_move && !pv_node {
                 if depth <= 5 && n > lmp_limit {
+                    self.shape.event(Event::PrunedQuiet);
                     continue;
                 }
                 // The depth this move would be searched at after its late-move reduction:
@@ -1579,6 +1604,7 @@ impl<'a> Worker<'a> {
                     || (depth <= 6
                         && see::see_below(&self.pos, ep, m, -40 * depth * depth) == Some(true));
                 if prune && !self.gives_check(m) {
+                    self.shape.event(Event::PrunedQuiet);
                     continue;
                 }
             }
@@ -1592,6 +1618,7 @@ impl<'a> Worker<'a> {
                 && scores[i] < 0
                 && see::see_below(&self.pos, ep, m, -150 * depth) == Some(true)
             {
+                self.shape.event(Event::PrunedCapture);
                 continue;
             }
             // Singular extension (Fairy-Stockfish's rules): the hash move is extended when every
@@ -1612,6 +1639,7 @@ impl<'a> Worker<'a> {
             {
                 let tt_score = score_from_tt(h.score, ply);
                 let sbeta = tt_score - 2 * depth;
+                self.shape.event(Event::Singular);
                 let v = self.search_without(m, sbeta, (depth - 1) / 2, ply, cut, in_check);
                 if self.stopped {
                     return 0;
@@ -1619,7 +1647,13 @@ impl<'a> Worker<'a> {
                 if v < sbeta {
                     let double = !pv_node && v < sbeta - 93 && self.stack[ply].doubles < 3;
                     singular_ext = 1 + double as i32;
+                    self.shape.event(if double {
+                        Event::Doubled
+                    } else {
+                        Event::Extended
+                    });
                 } else if sbeta >= beta {
+                    self.shape.event(Event::Multicut);
                     return sbeta;
                 } else if tt_score >= beta {
                     let v = self.search_without(m, beta, (depth + 3) / 2, ply, cut, in_check);
@@ -1627,6 +1661,7 @@ impl<'a> Worker<'a> {
                         return 0;
                     }
                     if v >= beta {
+                        self.shape.event(Event::Multicut);
                         return beta;
                     }
                 }
@@ -1651,6 +1686,7 @@ impl<'a> Worker<'a> {
                 self.pos.make(m);
                 !losing
             };
+            self.shape.events(Event::CheckExt, check_ext as u64);
             let ext = singular_ext.max(check_ext as i32);
             self.stack[ply + 1].doubles = self.stack[ply].doubles + (ext == 2) as u8;
             let new_depth = depth - 1 + ext;
@@ -1683,6 +1719,7 @@ impl<'a> Worker<'a> {
                     // Read afresh: a singular search since the pruning may have moved it.
                     r -= self.quiet_score(&bases, hidx, PRUNE_WEIGHT) / 10000;
                     r = r.clamp(0, (new_depth - 1).max(0));
+                    self.count_reduction(r);
                 }
                 v = -self.search(
                     -alpha - 1,
@@ -1693,10 +1730,15 @@ impl<'a> Worker<'a> {
                     gives_check,
                 );
                 if v > alpha && r > 0 {
+                    self.shape.event(Event::Researched);
+                    let n0 = self.shape.open(Event::ResearchNodes, self.nodes);
                     v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, !cut, gives_check);
+                    self.shape.close(Event::ResearchNodes, n0, self.nodes);
                 }
                 if pv_node && v > alpha && v < beta {
+                    let n0 = self.shape.open(Event::PvResearchNodes, self.nodes);
                     v = -self.search(-beta, -alpha, new_depth, ply + 1, false, gives_check);
+                    self.shape.close(Event::PvResearchNodes, n0, self.nodes);
                 }
             }
             self.pos.unmake(m);
@@ -1827,11 +1869,14 @@ impl<'a> Worker<'a> {
             if !self.make_if_legal(m, legality) {
                 continue;
             }
+            self.shape.event(Event::ProbcutTry);
             let check = self.pos.in_check();
+            let n0 = self.shape.open(Event::ProbcutNodes, self.nodes);
             let mut v = -self.qsearch(-pb, -pb + 1, ply + 1, check);
             if v >= pb {
                 v = -self.search(-pb, -pb + 1, depth - 4, ply + 1, !cut, check);
             }
+            self.shape.close(Event::ProbcutNodes, n0, self.nodes);
             self.pos.unmake(m);
             if self.stopped {
                 return None;
@@ -1995,10 +2040,8 @@ impl<'a> Worker<'a> {
             if !in_check {
                 // Delta pruning and losing captures.
                 let gain = ordering::capture_gain(&self.pos, ep, m);
-                if m.kind != MoveKind::Promotion && stand + gain + 200 <= alpha {
-                    continue;
-                }
-                if scores[i] < 0 {
+                if m.kind != MoveKind::Promotion && stand + gain + 200 <= alpha || scores[i] < 0 {
+                    self.shape.event(Event::QPruned);
                     continue;
                 }
             }
@@ -2088,6 +2131,43 @@ mod tests {
             assert!(sh.nodes[7] >= 20);
             assert!(sh.cuts >= sh.first_cuts && sh.first_cuts > sh.cuts / 2);
         }
+    }
+
+    #[test]
+    fn the_tree_shape_counts_each_mechanism_within_its_tries() {
+        let chess = variants::build("chess", "").unwrap();
+        let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9";
+        let pos = fen::parse(&chess, fen).unwrap();
+        let s = Searcher::new(1);
+        let r = s.search(&pos, &Limits::depth(10), &Control::new(false), &mut |_| {});
+        let e = |ev: Event| r.shape.events[ev as usize];
+        for ev in [
+            Event::Rfp,
+            Event::NullCut,
+            Event::Reduced,
+            Event::Researched,
+            Event::PrunedQuiet,
+            Event::QPruned,
+        ] {
+            assert!(e(ev) > 0, "{ev:?} never counted");
+        }
+        assert!(e(Event::NullCut) <= e(Event::NullTry));
+        assert!(e(Event::ProbcutCut) <= e(Event::ProbcutTry));
+        assert!(e(Event::Extended) + e(Event::Doubled) + e(Event::Multicut) <= e(Event::Singular));
+        assert!(e(Event::Researched) <= e(Event::Reduced));
+        // Every reduction takes at least a ply off.
+        assert!(e(Event::Reduction) >= e(Event::Reduced));
+        // The nodes under one mechanism are part of the tree.
+        for ev in [
+            Event::NullNodes,
+            Event::ProbcutNodes,
+            Event::SingularNodes,
+            Event::ResearchNodes,
+            Event::PvResearchNodes,
+        ] {
+            assert!(e(ev) < r.nodes, "{ev:?}");
+        }
+        assert!(e(Event::NullNodes) >= e(Event::NullTry));
     }
 
     /// A one-thread searcher that has searched chess's start position to `depth`, and the position.

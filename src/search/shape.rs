@@ -6,6 +6,72 @@
 /// Remaining depths counted apart; deeper nodes share the last slot.
 pub const SHAPE_DEPTHS: usize = 32;
 
+/// Search mechanisms counted apart, each named in the `tree` line after the cutoffs: so two
+/// engines' trees can be compared rule by rule (`scripts/fsf_tree_shape.sh` counts the same).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Reverse futility returned the static evaluation.
+    Rfp,
+    NullTry,
+    NullCut,
+    /// ProbCut's captures tried, and the nodes they cut.
+    ProbcutTry,
+    ProbcutCut,
+    /// Singular searches, and the hash moves they extended by one ply or by two.
+    Singular,
+    Extended,
+    Doubled,
+    /// Nodes cut by a singular search's multi-cut.
+    Multicut,
+    /// Check extensions granted.
+    CheckExt,
+    /// Late moves searched reduced, the plies taken off them, and those searched again in full.
+    Reduced,
+    Reduction,
+    Researched,
+    /// Moves skipped by the pruning at shallow depth: quiet ones and captures.
+    PrunedQuiet,
+    PrunedCapture,
+    /// Internal iterative reductions.
+    Iir,
+    /// Captures skipped in quiescence.
+    QPruned,
+    /// Nodes searched under null moves, ProbCut's captures, singular searches and the searches
+    /// again of late moves: at full depth after a reduction, and with the full window at PV
+    /// nodes (the root's included).
+    NullNodes,
+    ProbcutNodes,
+    SingularNodes,
+    ResearchNodes,
+    PvResearchNodes,
+}
+
+/// The events' names in the `tree` line, in `Event`'s order.
+pub const EVENT_NAMES: [&str; 22] = [
+    "rfp",
+    "nulltries",
+    "nullcuts",
+    "probcuttries",
+    "probcuts",
+    "singular",
+    "extended",
+    "doubled",
+    "multicuts",
+    "checkext",
+    "reduced",
+    "reduction",
+    "researched",
+    "prunedquiet",
+    "prunedcaptures",
+    "iir",
+    "qpruned",
+    "nullnodes",
+    "probcutnodes",
+    "singularnodes",
+    "researchnodes",
+    "pvresearchnodes",
+];
+
 /// Counts kept by a search thread as it goes (a few additions per node: no allocation).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TreeShape {
@@ -19,6 +85,11 @@ pub struct TreeShape {
     /// (pruned moves count, as Stockfish's move count does).
     pub quiet_cuts: u64,
     pub quiet_cut_moves: u64,
+    /// Counts by `Event`.
+    pub events: [u64; EVENT_NAMES.len()],
+    /// The node-count events (`Event::NullNodes` on) whose search is under way, one bit each:
+    /// only the outermost of nested ones counts.
+    open: u8,
 }
 
 impl TreeShape {
@@ -38,6 +109,38 @@ impl TreeShape {
         }
     }
 
+    #[inline]
+    pub fn event(&mut self, e: Event) {
+        self.events[e as usize] += 1;
+    }
+
+    /// Adds `n` to an event's count (the plies of a reduction).
+    #[inline]
+    pub fn events(&mut self, e: Event, n: u64) {
+        self.events[e as usize] += n;
+    }
+
+    /// Starts a search whose nodes count under `e` (`Event::NullNodes` or later), `nodes` being
+    /// the thread's count so far; the token goes to `close`. None inside another such search.
+    #[inline]
+    pub fn open(&mut self, e: Event, nodes: u64) -> Option<u64> {
+        let bit = 1 << (e as u32 - Event::NullNodes as u32);
+        if self.open & bit != 0 {
+            return None;
+        }
+        self.open |= bit;
+        Some(nodes)
+    }
+
+    /// Ends the search `open` started: its nodes count under `e`.
+    #[inline]
+    pub fn close(&mut self, e: Event, token: Option<u64>, nodes: u64) {
+        if let Some(n0) = token {
+            self.open &= !(1 << (e as u32 - Event::NullNodes as u32));
+            self.events(e, nodes - n0);
+        }
+    }
+
     pub fn add(&mut self, o: &TreeShape) {
         for (a, b) in self.nodes.iter_mut().zip(&o.nodes) {
             *a += b;
@@ -46,24 +149,31 @@ impl TreeShape {
         self.first_cuts += o.first_cuts;
         self.quiet_cuts += o.quiet_cuts;
         self.quiet_cut_moves += o.quiet_cut_moves;
+        for (a, b) in self.events.iter_mut().zip(&o.events) {
+            *a += b;
+        }
     }
 
     pub fn total(&self) -> u64 {
         self.nodes.iter().sum()
     }
 
-    /// `tree nodes <depth 0> <depth 1> ... cuts C first F quiet Q quietmoves M`, the node counts
-    /// up to the deepest depth reached.
+    /// `tree nodes <depth 0> <depth 1> ... cuts C first F quiet Q quietmoves M rfp R ...`, the
+    /// node counts up to the deepest depth reached, then every event by name.
     pub fn line(&self) -> String {
         let last = self.nodes.iter().rposition(|&n| n > 0).unwrap_or(0);
         let mut s = String::from("tree nodes");
         for n in &self.nodes[..=last] {
             s += &format!(" {n}");
         }
-        s + &format!(
+        s += &format!(
             " cuts {} first {} quiet {} quietmoves {}",
             self.cuts, self.first_cuts, self.quiet_cuts, self.quiet_cut_moves
-        )
+        );
+        for (name, n) in EVENT_NAMES.iter().zip(&self.events) {
+            s += &format!(" {name} {n}");
+        }
+        s
     }
 }
 
@@ -97,23 +207,54 @@ mod tests {
     }
 
     #[test]
+    fn nested_searches_count_their_nodes_once_under_the_outermost() {
+        let mut s = TreeShape::default();
+        let outer = s.open(Event::NullNodes, 10);
+        let inner = s.open(Event::NullNodes, 12);
+        let other = s.open(Event::ProbcutNodes, 13);
+        assert!(outer.is_some() && inner.is_none() && other.is_some());
+        s.close(Event::ProbcutNodes, other, 15);
+        s.close(Event::NullNodes, inner, 20);
+        s.close(Event::NullNodes, outer, 30);
+        assert_eq!(s.events[Event::NullNodes as usize], 20);
+        assert_eq!(s.events[Event::ProbcutNodes as usize], 2);
+        // Closed: the next one counts again.
+        let again = s.open(Event::NullNodes, 40);
+        s.close(Event::NullNodes, again, 41);
+        assert_eq!(s.events[Event::NullNodes as usize], 21);
+    }
+
+    #[test]
     fn shapes_add_up_and_print_to_the_deepest_depth() {
         let mut a = TreeShape::default();
         a.node(0);
         a.node(1);
         a.cut(2, true);
+        a.event(Event::NullCut);
         let mut b = TreeShape::default();
         b.node(0);
         b.node(3);
         b.cut(1, false);
+        b.event(Event::NullCut);
+        b.events(Event::Reduction, 3);
         a.add(&b);
-        assert_eq!(
-            a.line(),
-            "tree nodes 2 1 0 1 cuts 2 first 1 quiet 1 quietmoves 2"
+        let line = a.line();
+        assert!(
+            line.starts_with(
+                "tree nodes 2 1 0 1 cuts 2 first 1 quiet 1 quietmoves 2 rfp 0 nulltries 0 nullcuts 2 "
+            ),
+            "{line}"
         );
-        assert_eq!(
-            TreeShape::default().line(),
-            "tree nodes 0 cuts 0 first 0 quiet 0 quietmoves 0"
+        assert!(
+            line.contains(" reduced 0 reduction 3 researched 0 "),
+            "{line}"
         );
+        assert!(line.ends_with(" qpruned 0 nullnodes 0 probcutnodes 0 singularnodes 0 researchnodes 0 pvresearchnodes 0"), "{line}");
+        let empty = TreeShape::default().line();
+        assert!(empty.starts_with("tree nodes 0 cuts 0 first 0 quiet 0 quietmoves 0 rfp 0 "));
+        // Every event once, by name, after the cutoffs.
+        let words: Vec<&str> = empty.split_whitespace().skip(11).collect();
+        let names: Vec<&str> = words.iter().step_by(2).copied().collect();
+        assert_eq!(names, EVENT_NAMES);
     }
 }
