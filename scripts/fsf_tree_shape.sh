@@ -52,7 +52,8 @@ fsf_patch search.cpp <<'EOF'
      "    Search::TreeNodes[0]++;\n    Thread* thisThread = pos.this_thread();\n    bestMove = MOVE_NONE;"),
     # Events by mechanism, named as chatrang's (src/search/shape.rs, Event). Its move-count
     # pruning is not counted: its move picker skips those quiet moves unseen. Its exchange
-    # pruning of quiet checks counts with the captures'.
+    # pruning of quiet checks counts with the captures'. Its small ProbCut in check (a hash
+    # capture beyond beta + 409) counts as a ProbCut cut without a capture tried.
     ('        &&  eval < VALUE_KNOWN_WIN) // Do not return unproven wins\n        return eval;\n',
      '        &&  eval < VALUE_KNOWN_WIN) // Do not return unproven wins\n        { Search::TreeEvents[0]++; return eval; }\n'),
     ('        pos.do_null_move(st);\n\n        Value nullValue',
