@@ -124,6 +124,7 @@ impl TreeShape {
     /// the thread's count so far; the token goes to `close`. None inside another such search.
     #[inline]
     pub fn open(&mut self, e: Event, nodes: u64) -> Option<u64> {
+        debug_assert!(e as u32 >= Event::NullNodes as u32, "{e:?} counts no nodes");
         let bit = 1 << (e as u32 - Event::NullNodes as u32);
         if self.open & bit != 0 {
             return None;
