@@ -72,6 +72,13 @@ pub const EVENT_NAMES: [&str; 22] = [
     "pvresearchnodes",
 ];
 
+/// The bit of `TreeShape::open` for a node-count event.
+#[inline]
+fn open_bit(e: Event) -> u8 {
+    debug_assert!(e as u32 >= Event::NullNodes as u32, "{e:?} counts no nodes");
+    1 << (e as u32 - Event::NullNodes as u32)
+}
+
 /// Counts kept by a search thread as it goes (a few additions per node: no allocation).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TreeShape {
@@ -124,8 +131,7 @@ impl TreeShape {
     /// the thread's count so far; the token goes to `close`. None inside another such search.
     #[inline]
     pub fn open(&mut self, e: Event, nodes: u64) -> Option<u64> {
-        debug_assert!(e as u32 >= Event::NullNodes as u32, "{e:?} counts no nodes");
-        let bit = 1 << (e as u32 - Event::NullNodes as u32);
+        let bit = open_bit(e);
         if self.open & bit != 0 {
             return None;
         }
@@ -137,7 +143,7 @@ impl TreeShape {
     #[inline]
     pub fn close(&mut self, e: Event, token: Option<u64>, nodes: u64) {
         if let Some(n0) = token {
-            self.open &= !(1 << (e as u32 - Event::NullNodes as u32));
+            self.open &= !open_bit(e);
             self.events(e, nodes - n0);
         }
     }
