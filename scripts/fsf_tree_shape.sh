@@ -18,7 +18,7 @@ fsf_patch search.cpp <<'EOF'
     # Counters: nodes by remaining depth (0: quiescence), cutoffs.
     ("namespace Search {\n",
      "namespace Search {\n  std::atomic<uint64_t> TreeNodes[32];\n  std::atomic<uint64_t> TreeCuts[4];\n"
-     "  std::atomic<int64_t> TreeEvents[22];\n"
+     "  std::atomic<int64_t> TreeEvents[27];\n"
      "  thread_local int TreeOpen[5];  // nested searches under one event: the outermost counts\n"
      "  // -2: not counted (on is false), -1: inside another such search, else the nodes so far.\n"
      "  inline int64_t tree_open(int k, Thread* t, bool on = true) {\n"
@@ -32,12 +32,12 @@ fsf_patch search.cpp <<'EOF'
      "    for (int i = 0; i <= last; i++) t += \" \" + std::to_string(Search::TreeNodes[i].exchange(0));\n"
      "    t += \" cuts \" + std::to_string(Search::TreeCuts[0].exchange(0)) + \" first \" + std::to_string(Search::TreeCuts[1].exchange(0))"
      " + \" quiet \" + std::to_string(Search::TreeCuts[2].exchange(0)) + \" quietmoves \" + std::to_string(Search::TreeCuts[3].exchange(0));\n"
-     "    const char* names[22] = {\"rfp\", \"nulltries\", \"nullcuts\", \"probcuttries\", \"probcuts\", \"singular\",\n"
+     "    const char* names[27] = {\"rfp\", \"nulltries\", \"nullcuts\", \"probcuttries\", \"probcuts\", \"singular\",\n"
      "      \"extended\", \"doubled\", \"multicuts\", \"checkext\", \"reduced\", \"reduction\", \"researched\",\n"
      "      \"prunedquiet\", \"prunedcaptures\", \"iir\", \"qpruned\",\n"
      "      \"nullnodes\", \"probcutnodes\", \"singularnodes\", \"researchnodes\",\n"
-     "      \"pvresearchnodes\"};\n"
-     "    for (int i = 0; i < 22; i++) t += std::string(\" \") + names[i] + \" \" + std::to_string(Search::TreeEvents[i].exchange(0));\n"
+     "      \"pvresearchnodes\", \"pvnodes\", \"pvnomove\", \"pvlater\", \"pvfaillow\", \"pvfailhigh\"};\n"
+     "    for (int i = 0; i < 27; i++) t += std::string(\" \") + names[i] + \" \" + std::to_string(Search::TreeEvents[i].exchange(0));\n"
      "    for (int i = 0; i < 32; i++) Search::TreeNodes[i] = 0;\n"
      "    sync_cout << t << sync_endl;\n  }\n"
      "  sync_cout << \"bestmove \" << UCI::move(rootPos, bestThread->rootMoves[0].pv[0]);"),
@@ -122,6 +122,19 @@ fsf_patch search.cpp <<'EOF'
      '          int64_t r0 = Search::tree_open(3, thisThread, didLMR);\n          value = -search<NonPV>(pos, ss+1, -(alpha+1), -alpha, newDepth, !cutNode);\n          Search::tree_close(3, r0, thisThread);\n'),
     ('          value = -search<PV>(pos, ss+1, -beta, -alpha,\n                              std::min(maxNextDepth, newDepth), false);\n',
      '          int64_t p0 = Search::tree_open(4, thisThread, moveCount > 1);\n          value = -search<PV>(pos, ss+1, -beta, -alpha,\n                              std::min(maxNextDepth, newDepth), false);\n          Search::tree_close(4, p0, thisThread);\n'),
+    # PV nodes below the root by outcome: the table gave no move, a later move beat the first
+    # searched, no move raised alpha, the node ended at beta or above.
+    ('    Move ttMove, move, excludedMove, bestMove;\n',
+     '    Move ttMove, move, excludedMove, bestMove;\n    Move firstMove = MOVE_NONE;\n'),
+    ('      ss->moveCount = ++moveCount;\n',
+     '      ss->moveCount = ++moveCount;\n      if (moveCount == 1) firstMove = move;\n'),
+    ('    // Write gathered information in transposition table\n',
+     '    if (PvNode && !rootNode && !excludedMove) {\n'
+     '        Search::TreeEvents[22]++;\n        if (!ttMove) Search::TreeEvents[23]++;\n'
+     '        if (bestMove && bestMove != firstMove) Search::TreeEvents[24]++;\n'
+     '        if (!bestMove) Search::TreeEvents[25]++;\n'
+     '        else if (bestValue >= beta) Search::TreeEvents[26]++;\n    }\n\n'
+     '    // Write gathered information in transposition table\n'),
 ]
 EOF
 fsf_build

@@ -769,6 +769,23 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Counts a PV node's outcome (`Event::PvNodes` on): its hash move (`NONE`: none), the first
+    /// move it searched, the move that raised alpha last (`NONE`: none did) and its bound.
+    fn count_pv_node(&mut self, tt_move: Move, first: Move, best: Move, bound: u8) {
+        self.shape.event(Event::PvNodes);
+        if tt_move.is_none() {
+            self.shape.event(Event::PvNoMove);
+        }
+        if !best.is_none() && best != first {
+            self.shape.event(Event::PvLater);
+        }
+        if bound == BOUND_UPPER {
+            self.shape.event(Event::PvFailLow);
+        } else if bound == BOUND_LOWER {
+            self.shape.event(Event::PvFailHigh);
+        }
+    }
+
     /// Counts a late move's reduction of `r` plies (none when `r` is 0).
     #[inline]
     fn count_reduction(&mut self, r: i32) {
@@ -1562,6 +1579,8 @@ impl<'a> Worker<'a> {
         let lmp_limit = (3 + depth * depth) as usize * if improving { 2 } else { 1 };
         let tt_capture = tt_move != Move::NONE && ordering::is_tactical(&self.pos, tt_move);
         let mut escapes = false;
+        // The first move searched, for the PV nodes' counts.
+        let mut first = Move::NONE;
         for i in 0..list.len() {
             let mut bi = ordering::best_from(&scores, i);
             if !escapes && ordering::is_quiet_score(scores[bi]) {
@@ -1692,6 +1711,7 @@ impl<'a> Worker<'a> {
             let new_depth = depth - 1 + ext;
             let mut v;
             if n == 1 {
+                first = m;
                 v = -self.search(
                     -beta,
                     -alpha,
@@ -1795,6 +1815,9 @@ impl<'a> Worker<'a> {
         } else {
             BOUND_UPPER
         };
+        if pv_node && excluded == Move::NONE {
+            self.count_pv_node(tt_move, first, best_move, bound);
+        }
         // Every move failed low: the quiet move that led here was a good answer to the one
         // before it (its continuation history learns so).
         if bound == BOUND_UPPER
@@ -2168,6 +2191,11 @@ mod tests {
             assert!(e(ev) < r.nodes, "{ev:?}");
         }
         assert!(e(Event::NullNodes) >= e(Event::NullTry));
+        // Every PV node's outcome is one of three; a later best move needs one that raised alpha.
+        assert!(e(Event::PvNodes) > 0);
+        assert!(e(Event::PvNoMove) <= e(Event::PvNodes));
+        assert!(e(Event::PvFailLow) + e(Event::PvFailHigh) <= e(Event::PvNodes));
+        assert!(e(Event::PvLater) + e(Event::PvFailLow) <= e(Event::PvNodes));
     }
 
     /// A one-thread searcher that has searched chess's start position to `depth`, and the position.

@@ -44,10 +44,18 @@ pub enum Event {
     SingularNodes,
     ResearchNodes,
     PvResearchNodes,
+    /// PV nodes below the root (not in singular searches): all, those whose table entry gave no
+    /// move, those where a later move beat the first searched, those where no move raised alpha
+    /// and those that ended at beta or above (docs/eval.md, "PV nodes by their outcome").
+    PvNodes,
+    PvNoMove,
+    PvLater,
+    PvFailLow,
+    PvFailHigh,
 }
 
 /// The events' names in the `tree` line, in `Event`'s order.
-pub const EVENT_NAMES: [&str; 22] = [
+pub const EVENT_NAMES: [&str; 27] = [
     "rfp",
     "nulltries",
     "nullcuts",
@@ -70,12 +78,20 @@ pub const EVENT_NAMES: [&str; 22] = [
     "singularnodes",
     "researchnodes",
     "pvresearchnodes",
+    "pvnodes",
+    "pvnomove",
+    "pvlater",
+    "pvfaillow",
+    "pvfailhigh",
 ];
 
 /// The bit of `TreeShape::open` for a node-count event.
 #[inline]
 fn open_bit(e: Event) -> u8 {
-    debug_assert!(e as u32 >= Event::NullNodes as u32, "{e:?} counts no nodes");
+    debug_assert!(
+        (Event::NullNodes as u32..=Event::PvResearchNodes as u32).contains(&(e as u32)),
+        "{e:?} counts no nodes"
+    );
     1 << (e as u32 - Event::NullNodes as u32)
 }
 
@@ -94,8 +110,8 @@ pub struct TreeShape {
     pub quiet_cut_moves: u64,
     /// Counts by `Event`.
     pub events: [u64; EVENT_NAMES.len()],
-    /// The node-count events (`Event::NullNodes` on) whose search is under way, one bit each:
-    /// only the outermost of nested ones counts.
+    /// The node-count events (`Event::NullNodes` to `PvResearchNodes`) whose search is under
+    /// way, one bit each: only the outermost of nested ones counts.
     open: u8,
 }
 
@@ -127,8 +143,9 @@ impl TreeShape {
         self.events[e as usize] += n;
     }
 
-    /// Starts a search whose nodes count under `e` (`Event::NullNodes` or later), `nodes` being
-    /// the thread's count so far; the token goes to `close`. None inside another such search.
+    /// Starts a search whose nodes count under `e` (`Event::NullNodes` to `PvResearchNodes`),
+    /// `nodes` being the thread's count so far; the token goes to `close`. None inside another
+    /// such search.
     #[inline]
     pub fn open(&mut self, e: Event, nodes: u64) -> Option<u64> {
         let bit = open_bit(e);
@@ -256,7 +273,13 @@ mod tests {
             line.contains(" reduced 0 reduction 3 researched 0 "),
             "{line}"
         );
-        assert!(line.ends_with(" qpruned 0 nullnodes 0 probcutnodes 0 singularnodes 0 researchnodes 0 pvresearchnodes 0"), "{line}");
+        assert!(
+            line.ends_with(
+                " qpruned 0 nullnodes 0 probcutnodes 0 singularnodes 0 researchnodes 0 \
+                 pvresearchnodes 0 pvnodes 0 pvnomove 0 pvlater 0 pvfaillow 0 pvfailhigh 0"
+            ),
+            "{line}"
+        );
         let empty = TreeShape::default().line();
         assert!(empty.starts_with("tree nodes 0 cuts 0 first 0 quiet 0 quietmoves 0 rfp 0 "));
         // Every event once, by name, after the cutoffs.
