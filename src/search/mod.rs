@@ -1815,7 +1815,8 @@ impl<'a> Worker<'a> {
         } else {
             BOUND_UPPER
         };
-        if pv_node && excluded == Move::NONE {
+        // Singular searches have null windows, so no PV node leaves a move out.
+        if pv_node {
             self.count_pv_node(tt_move, first, best_move, bound);
         }
         // Every move failed low: the quiet move that led here was a good answer to the one
