@@ -109,6 +109,8 @@ pub struct Uci {
     pub(crate) overhead: u64,
     /// The `EvalWeights` option, parsed: weights over the game's own.
     eval_weights: Vec<(usize, i32)>,
+    /// The `SearchParams` option, applied: the search's margins.
+    search_params: crate::search::params::SearchParams,
     pub(crate) searcher: Arc<Searcher>,
     pub(crate) job: Option<Job>,
     pub(crate) sink: Sink,
@@ -151,6 +153,7 @@ impl Uci {
             multipv: 1,
             overhead: 10,
             eval_weights: Vec::new(),
+            search_params: Default::default(),
             searcher: Arc::new(Searcher::new(16)),
             job: None,
             sink,
@@ -262,6 +265,7 @@ impl Uci {
         s += "option name Ponder type check default false\n";
         s += "option name Move Overhead type spin default 10 min 0 max 5000\n";
         s += "option name EvalWeights type string default <empty>\n";
+        s += "option name SearchParams type string default <empty>\n";
         s += "uciok";
         writeln!(out, "{s}").map_err(|e| e.to_string())
     }
@@ -360,6 +364,14 @@ impl Uci {
                 self.rebuild_searcher(None);
                 Ok(())
             }
+            "searchparams" => {
+                // `name=value` pairs laid over the engine's own margins (not over the last
+                // setting: each value of the option is a whole trial).
+                self.search_params =
+                    crate::search::params::SearchParams::default().with_assignments(value)?;
+                self.rebuild_searcher(None);
+                Ok(())
+            }
             "move overhead" => {
                 self.overhead = value
                     .parse()
@@ -387,6 +399,7 @@ impl Uci {
         s.threads = self.threads as usize;
         s.overhead_ms = self.overhead;
         s.set_eval_overrides(self.eval_weights.clone());
+        s.set_search_params(self.search_params);
         self.searcher = Arc::new(s);
     }
 

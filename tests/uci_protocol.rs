@@ -451,3 +451,50 @@ fn value_after(words: &[&str], key: &str) -> u64 {
     let i = words.iter().position(|&x| x == key).unwrap();
     words[i + 1].parse().unwrap()
 }
+
+/// Nodes of the last `info depth` line of a `go depth` search from the start position, the
+/// tables cleared first so each search is the same tree.
+fn nodes_to_depth(e: &mut Engine, depth: u32) -> u64 {
+    e.send("ucinewgame");
+    e.send("position startpos");
+    e.send(&format!("go depth {depth}"));
+    let l = e.until("bestmove", 30000);
+    let last = l.iter().rfind(|x| x.starts_with("info depth")).unwrap();
+    let w: Vec<&str> = last.split_whitespace().collect();
+    let i = w.iter().position(|x| *x == "nodes").unwrap();
+    w[i + 1].parse().unwrap()
+}
+
+#[test]
+fn search_params_move_the_search_and_bad_ones_keep_the_last_setting() {
+    let mut e = Engine::start(&[]);
+    e.send("uci");
+    let l = e.until("uciok", 5000);
+    assert!(l.contains(&"option name SearchParams type string default <empty>".to_string()));
+    let own = nodes_to_depth(&mut e, 8);
+    e.send("setoption name SearchParams value rfp_margin=200 lmr_div=300");
+    let other = nodes_to_depth(&mut e, 8);
+    assert_ne!(own, other, "other margins, another tree");
+    for (value, error) in [
+        ("rfp_margin=10", "rfp_margin=10: rfp_margin takes 20 to 300"),
+        ("no_such=4", "no search parameter named no_such"),
+        ("lmr_div=x", "lmr_div=x: the value is not an integer"),
+    ] {
+        e.send(&format!("setoption name SearchParams value {value}"));
+        assert_eq!(
+            e.until("info string", 5000),
+            vec![format!("info string error: {error}")]
+        );
+    }
+    assert_eq!(
+        nodes_to_depth(&mut e, 8),
+        other,
+        "the last good setting stays"
+    );
+    e.send("setoption name SearchParams value <empty>");
+    assert_eq!(
+        nodes_to_depth(&mut e, 8),
+        own,
+        "<empty>: the engine's own margins"
+    );
+}

@@ -8,6 +8,7 @@
 pub mod bench;
 mod correction;
 mod ordering;
+pub mod params;
 pub mod see;
 pub mod shape;
 mod threats;
@@ -32,6 +33,7 @@ use crate::piece::PieceType;
 use crate::position::Position;
 use crate::variant::{GameResult, Outcome, Variant};
 use correction::{Correction, Slots};
+use params::SearchParams;
 use shape::{Event, TreeShape};
 
 pub use ordering::is_tactical;
@@ -144,6 +146,9 @@ pub struct Searcher {
     /// Weights (index in `Weights::NAMES`, value) laid over each game's own (the `EvalWeights`
     /// option: tuning and trials without a rebuild).
     eval_overrides: Vec<(usize, i32)>,
+    /// The search's margins (the `SearchParams` option), and the reductions they give.
+    params: SearchParams,
+    lmr: Arc<Vec<[i32; 64]>>,
     /// Each thread's tables from the last search, by thread id.
     learned: Mutex<Vec<Learned>>,
 }
@@ -193,8 +198,20 @@ impl Searcher {
             overhead_ms: 10,
             evals: Mutex::new(None),
             eval_overrides: Vec::new(),
+            params: SearchParams::default(),
+            lmr: Arc::new(SearchParams::default().lmr_table()),
             learned: Mutex::new(Vec::new()),
         }
+    }
+
+    /// The search's margins and limits (the `SearchParams` option).
+    pub fn set_search_params(&mut self, p: SearchParams) {
+        self.lmr = Arc::new(p.lmr_table());
+        self.params = p;
+    }
+
+    pub fn search_params(&self) -> SearchParams {
+        self.params
     }
 
     /// Lays weights (from `tune::parse_values`) over every game's own (none: the games' own
@@ -260,7 +277,8 @@ impl Searcher {
         let ep = self.eval_params(&pos.v);
         let threads = self.threads.max(1);
         let budget = time::budget(limits, self.overhead_ms);
-        let sh = Shared::new(&self.tt, ctl, &ep, limits, budget, threads, &list);
+        let tuned = (self.params, self.lmr.as_slice());
+        let sh = Shared::new(&self.tt, ctl, &ep, tuned, limits, budget, threads, &list);
         let sh = &sh;
         let main_report = &mut *report;
         let mut kept: Vec<Option<Learned>> = std::mem::take(&mut *self.learned.lock().unwrap())
@@ -349,6 +367,9 @@ struct Shared<'a> {
     tt: &'a TT,
     ctl: &'a Control,
     ep: &'a EvalParams,
+    params: SearchParams,
+    /// Late-move reductions by depth and move number, from `params`.
+    lmr: &'a [[i32; 64]],
     limits: &'a Limits,
     budget: Option<Budget>,
     /// Set by the main thread when it ends: helpers stop.
@@ -364,10 +385,12 @@ struct Shared<'a> {
 }
 
 impl<'a> Shared<'a> {
+    #[allow(clippy::too_many_arguments)]
     fn new(
         tt: &'a TT,
         ctl: &'a Control,
         ep: &'a EvalParams,
+        (params, lmr): (SearchParams, &'a [[i32; 64]]),
         limits: &'a Limits,
         budget: Option<Budget>,
         threads: usize,
@@ -377,6 +400,8 @@ impl<'a> Shared<'a> {
             tt,
             ctl,
             ep,
+            params,
+            lmr,
             limits,
             budget,
             done: AtomicBool::new(false),
@@ -481,20 +506,6 @@ struct Frame {
     doubles: u8,
 }
 
-static LMR: once_cell::sync::Lazy<Vec<[i32; 64]>> = once_cell::sync::Lazy::new(|| {
-    (0..64)
-        .map(|d| {
-            let mut row = [0; 64];
-            for (n, r) in row.iter_mut().enumerate() {
-                if d > 0 && n > 0 {
-                    *r = (0.5 + (d as f64).ln() * (n as f64).ln() / 1.9) as i32;
-                }
-            }
-            row
-        })
-        .collect()
-});
-
 pub(crate) struct Worker<'a> {
     id: usize,
     sh: &'a Shared<'a>,
@@ -540,6 +551,8 @@ pub(crate) struct Worker<'a> {
     /// side is bare, a node out of check needs only to know that one legal move exists, and the
     /// others are tested as they are tried (`outcome::outcome_unless_moves`).
     lazy_when_armed: bool,
+    /// The search's margins (`Shared::params`), kept at hand.
+    p: SearchParams,
 }
 
 /// A running count fades the static evaluation linearly over its last this many plies (about the
@@ -562,9 +575,6 @@ const PRUNE_WEIGHT: [i32; 4] = [1, 1, 0, 0];
 
 /// Mixed into the key of a node searched with a move excluded (singular extensions).
 const EXCLUSION_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
-
-/// How far above beta a capture's reduced search must score for ProbCut to cut the node.
-const PROBCUT_MARGIN: i32 = 200;
 
 /// Deepest quiescence line below the horizon.
 const MAX_QPLY: usize = 16;
@@ -703,6 +713,7 @@ impl<'a> Worker<'a> {
             pawns: PawnCache::new(),
             lazy_legal: prune_blind && legality_is_royal_safety(&v),
             lazy_when_armed: judged_lazily_unless_bare(&v),
+            p: sh.params,
             pos,
         }
     }
@@ -1142,7 +1153,7 @@ impl<'a> Worker<'a> {
                 self.pv_idx = pv_idx;
                 self.seldepth = 0;
                 let prev = self.root[pv_idx].prev;
-                let mut delta = 25;
+                let mut delta = self.p.aspiration;
                 let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
                     ((prev - delta).max(-INF), (prev + delta).min(INF))
                 } else {
@@ -1273,7 +1284,7 @@ impl<'a> Worker<'a> {
             } else {
                 let mut r = 0;
                 if depth >= 3 && !tactical && !in_check && !gives_check && i > start + 3 {
-                    r = (LMR[depth.min(63) as usize][(i - start).min(63)] - 1)
+                    r = (self.sh.lmr[depth.min(63) as usize][(i - start).min(63)] - 1)
                         .clamp(0, new_depth - 1);
                     self.count_reduction(r);
                 }
@@ -1456,18 +1467,21 @@ impl<'a> Worker<'a> {
             && beta.abs() < MATE_BOUND
         {
             // Reverse futility.
-            if depth <= 7 && eval - (80 - 20 * improving as i32) * depth >= beta {
+            if depth <= self.p.rfp_depth
+                && eval - (self.p.rfp_margin - self.p.rfp_improving * improving as i32) * depth
+                    >= beta
+            {
                 self.shape.event(Event::Rfp);
                 return eval;
             }
             // Null move, not in pawn-only or weak-piece endings.
-            if depth >= 3
+            if depth >= self.p.nmp_depth
                 && eval >= beta
                 && self.null_ok_game
                 && !self.stack[ply - 1].null
                 && self.null_material_ok()
             {
-                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let r = self.p.nmp_base + depth / 4 + ((eval - beta) / self.p.nmp_eval_div).min(3);
                 self.shape.event(Event::NullTry);
                 self.stack[ply].null = true;
                 self.stack[ply].mv = Move::NONE;
@@ -1504,11 +1518,11 @@ impl<'a> Worker<'a> {
         if !pv_node
             && !in_check
             && excluded == Move::NONE
-            && depth >= 5
+            && depth >= self.p.probcut_depth
             && beta.abs() < MATE_BOUND
             && static_eval.abs() < MATE_BOUND
         {
-            let pb = beta + PROBCUT_MARGIN;
+            let pb = beta + self.p.probcut_margin;
             let settled = hit.is_some_and(|h| {
                 h.depth >= depth - 3
                     && score_from_tt(h.score, ply) < pb
@@ -1576,7 +1590,7 @@ impl<'a> Worker<'a> {
         let mut quiets: ArrayVec<usize, 64> = ArrayVec::new();
         let mut captures: ArrayVec<usize, 32> = ArrayVec::new();
         let mut n = 0usize;
-        let lmp_limit = (3 + depth * depth) as usize * if improving { 2 } else { 1 };
+        let lmp_limit = (self.p.lmp_base + depth * depth) as usize * if improving { 2 } else { 1 };
         let tt_capture = tt_move != Move::NONE && ordering::is_tactical(&self.pos, tt_move);
         let mut escapes = false;
         // The first move searched, for the PV nodes' counts.
@@ -1606,22 +1620,25 @@ impl<'a> Worker<'a> {
             let hidx = self.hidx(m);
             n += 1;
             if best > -MATE_BOUND && !in_check && !tactical && m != tt_move && !pv_node {
-                if depth <= 5 && n > lmp_limit {
+                if depth <= self.p.lmp_depth && n > lmp_limit {
                     self.shape.event(Event::PrunedQuiet);
                     continue;
                 }
                 // The depth this move would be searched at after its late-move reduction:
                 // the pruning margins follow it.
                 let hs = self.quiet_score(&bases, hidx, PRUNE_WEIGHT);
-                let lmr_depth =
-                    (depth - 1 - LMR[depth.min(63) as usize][n.min(63)] + hs / 10000).max(0);
+                let lmr_depth = (depth - 1 - self.sh.lmr[depth.min(63) as usize][n.min(63)]
+                    + hs / self.p.lmr_history)
+                    .max(0);
                 // Quiet moves with a bad history, futile ones and ones that lose material by
                 // static exchange (by the full depth: by the reduced one it cut sacrifices that
                 // mate); but a quiet check may still turn the game: it is searched.
-                let prune = (lmr_depth < 3 && hs < -4000 * depth)
-                    || (lmr_depth <= 6 && eval + 100 + 100 * lmr_depth <= alpha)
-                    || (depth <= 6
-                        && see::see_below(&self.pos, ep, m, -40 * depth * depth) == Some(true));
+                let prune = (lmr_depth < 3 && hs < -self.p.hist_prune * depth)
+                    || (lmr_depth <= self.p.futility_depth
+                        && eval + self.p.futility_base + self.p.futility_mul * lmr_depth <= alpha)
+                    || (depth <= self.p.see_quiet_depth
+                        && see::see_below(&self.pos, ep, m, -self.p.see_quiet * depth * depth)
+                            == Some(true));
                 if prune && !self.gives_check(m) {
                     self.shape.event(Event::PrunedQuiet);
                     continue;
@@ -1633,9 +1650,9 @@ impl<'a> Worker<'a> {
                 && tactical
                 && m != tt_move
                 && !pv_node
-                && depth <= 5
+                && depth <= self.p.see_capture_depth
                 && scores[i] < 0
-                && see::see_below(&self.pos, ep, m, -150 * depth) == Some(true)
+                && see::see_below(&self.pos, ep, m, -self.p.see_capture * depth) == Some(true)
             {
                 self.shape.event(Event::PrunedCapture);
                 continue;
@@ -1648,7 +1665,7 @@ impl<'a> Worker<'a> {
             // Plies the singular search grants the hash move (0: not singular).
             let mut singular_ext = 0;
             if m == tt_move
-                && depth >= 7
+                && depth >= self.p.singular_depth
                 && excluded == Move::NONE
                 && (ply as i32) < 2 * self.root_depth
                 && let Some(h) = hit
@@ -1657,14 +1674,15 @@ impl<'a> Worker<'a> {
                 && score_from_tt(h.score, ply).abs() < MATE_BOUND
             {
                 let tt_score = score_from_tt(h.score, ply);
-                let sbeta = tt_score - 2 * depth;
+                let sbeta = tt_score - self.p.singular_mul * depth;
                 self.shape.event(Event::Singular);
                 let v = self.search_without(m, sbeta, (depth - 1) / 2, ply, cut, in_check);
                 if self.stopped {
                     return 0;
                 }
                 if v < sbeta {
-                    let double = !pv_node && v < sbeta - 93 && self.stack[ply].doubles < 3;
+                    let double =
+                        !pv_node && v < sbeta - self.p.double_margin && self.stack[ply].doubles < 3;
                     singular_ext = 1 + double as i32;
                     self.shape.event(if double {
                         Event::Doubled
@@ -1723,7 +1741,7 @@ impl<'a> Worker<'a> {
             } else {
                 let mut r = 0;
                 if depth >= 3 && !tactical && n > 1 + pv_node as usize {
-                    r = LMR[depth.min(63) as usize][n.min(63)];
+                    r = self.sh.lmr[depth.min(63) as usize][n.min(63)];
                     r -= pv_node as i32;
                     r += cut as i32;
                     r += !improving as i32;
@@ -1737,7 +1755,7 @@ impl<'a> Worker<'a> {
                         r -= 1;
                     }
                     // Read afresh: a singular search since the pruning may have moved it.
-                    r -= self.quiet_score(&bases, hidx, PRUNE_WEIGHT) / 10000;
+                    r -= self.quiet_score(&bases, hidx, PRUNE_WEIGHT) / self.p.lmr_history;
                     r = r.clamp(0, (new_depth - 1).max(0));
                     self.count_reduction(r);
                 }
@@ -2064,7 +2082,9 @@ impl<'a> Worker<'a> {
             if !in_check {
                 // Delta pruning and losing captures.
                 let gain = ordering::capture_gain(&self.pos, ep, m);
-                if m.kind != MoveKind::Promotion && stand + gain + 200 <= alpha || scores[i] < 0 {
+                if m.kind != MoveKind::Promotion && stand + gain + self.p.qs_delta <= alpha
+                    || scores[i] < 0
+                {
                     self.shape.event(Event::QPruned);
                     continue;
                 }
@@ -2287,7 +2307,8 @@ mod tests {
         let limits = Limits::depth(depth);
         let mut root = MoveList::new();
         legal_moves(&mut pos, &mut root);
-        let sh = Shared::new(&s.tt, &ctl, &ep, &limits, None, 1, &root);
+        let tuned = (s.params, s.lmr.as_slice());
+        let sh = Shared::new(&s.tt, &ctl, &ep, tuned, &limits, None, 1, &root);
         std::thread::scope(|sc| {
             std::thread::Builder::new()
                 .stack_size(STACK_SIZE)
@@ -2304,7 +2325,7 @@ mod tests {
             let mut list = MoveList::new();
             legal_moves(&mut w.pos, &mut list);
             let (_, _, stand) = w.static_eval(None);
-            let pb = beta + PROBCUT_MARGIN;
+            let pb = beta + w.p.probcut_margin;
             w.probcut(&list, pb, pb - stand, 6, 1, true, None)
         })
     }
@@ -2314,7 +2335,7 @@ mod tests {
         // White takes the undefended queen on d5 with the pawn: far above a level beta.
         let fen = "rnb1kbnr/ppp1pppp/8/3q4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3";
         let v = probcut_at(fen, 0).expect("the queen capture holds beta + margin");
-        assert!(v >= PROBCUT_MARGIN);
+        assert!(v >= SearchParams::default().probcut_margin);
         // Not when beta is already beyond what the capture wins.
         assert_eq!(probcut_at(fen, 1500), None);
     }
