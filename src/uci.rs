@@ -109,8 +109,8 @@ pub struct Uci {
     pub(crate) overhead: u64,
     /// The `EvalWeights` option, parsed: weights over the game's own.
     eval_weights: Vec<(usize, i32)>,
-    /// The `SearchParams` option, applied: the search's margins.
-    search_params: crate::search::params::SearchParams,
+    /// The `SearchParams` option: assignments over each game's own search margins.
+    search_params: String,
     pub(crate) searcher: Arc<Searcher>,
     pub(crate) job: Option<Job>,
     pub(crate) sink: Sink,
@@ -153,7 +153,7 @@ impl Uci {
             multipv: 1,
             overhead: 10,
             eval_weights: Vec::new(),
-            search_params: Default::default(),
+            search_params: String::new(),
             searcher: Arc::new(Searcher::new(16)),
             job: None,
             sink,
@@ -365,10 +365,10 @@ impl Uci {
                 Ok(())
             }
             "searchparams" => {
-                // `name=value` pairs laid over the engine's own margins (not over the last
+                // `name=value` pairs laid over the game's own margins (not over the last
                 // setting: each value of the option is a whole trial).
-                self.search_params =
-                    crate::search::params::SearchParams::default().with_assignments(value)?;
+                crate::search::params::SearchParams::default().with_assignments(value)?;
+                self.search_params = value.to_string();
                 self.rebuild_searcher(None);
                 Ok(())
             }
@@ -399,7 +399,8 @@ impl Uci {
         s.threads = self.threads as usize;
         s.overhead_ms = self.overhead;
         s.set_eval_overrides(self.eval_weights.clone());
-        s.set_search_params(self.search_params);
+        // Checked when the option was set.
+        let _ = s.set_search_params(&self.search_params);
         self.searcher = Arc::new(s);
     }
 

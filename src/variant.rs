@@ -238,6 +238,8 @@ pub struct Variant {
     pub drawing: Drawing,
     /// Evaluation weights fitted to this game (`chatrang tune`); `None`: the shared defaults.
     pub eval_weights: Option<crate::eval::Weights>,
+    /// Search margins tuned for this game (`scripts/spsa.py`); `None`: the engine's defaults.
+    pub search_params: Option<crate::search::params::SearchParams>,
 }
 
 impl Variant {
@@ -308,6 +310,7 @@ impl VariantBuilder {
                 pawn_like: 0,
                 drawing: Drawing::default(),
                 eval_weights: None,
+                search_params: None,
             },
         }
     }

@@ -146,9 +146,9 @@ pub struct Searcher {
     /// Weights (index in `Weights::NAMES`, value) laid over each game's own (the `EvalWeights`
     /// option: tuning and trials without a rebuild).
     eval_overrides: Vec<(usize, i32)>,
-    /// The search's margins (the `SearchParams` option), and the reductions they give.
-    params: SearchParams,
-    lmr: Arc<Vec<[i32; 64]>>,
+    /// `name=value` assignments (the `SearchParams` option, checked) laid over each game's own
+    /// search margins.
+    param_overrides: String,
     /// Each thread's tables from the last search, by thread id.
     learned: Mutex<Vec<Learned>>,
 }
@@ -198,20 +198,24 @@ impl Searcher {
             overhead_ms: 10,
             evals: Mutex::new(None),
             eval_overrides: Vec::new(),
-            params: SearchParams::default(),
-            lmr: Arc::new(SearchParams::default().lmr_table()),
+            param_overrides: String::new(),
             learned: Mutex::new(Vec::new()),
         }
     }
 
-    /// The search's margins and limits (the `SearchParams` option).
-    pub fn set_search_params(&mut self, p: SearchParams) {
-        self.lmr = Arc::new(p.lmr_table());
-        self.params = p;
+    /// Lays `name=value` assignments over every game's own search margins (the `SearchParams`
+    /// option); an error, leaving the last setting, when one of them is bad.
+    pub fn set_search_params(&mut self, assignments: &str) -> Result<(), String> {
+        SearchParams::default().with_assignments(assignments)?;
+        self.param_overrides = assignments.to_string();
+        Ok(())
     }
 
-    pub fn search_params(&self) -> SearchParams {
-        self.params
+    /// The search margins used in game `v`: its own (or the defaults) under the overrides.
+    pub fn search_params(&self, v: &Variant) -> SearchParams {
+        let own = v.search_params.unwrap_or_default();
+        // Checked when set, and each value's range does not depend on the others.
+        own.with_assignments(&self.param_overrides).unwrap_or(own)
     }
 
     /// Lays weights (from `tune::parse_values`) over every game's own (none: the games' own
@@ -277,7 +281,9 @@ impl Searcher {
         let ep = self.eval_params(&pos.v);
         let threads = self.threads.max(1);
         let budget = time::budget(limits, self.overhead_ms);
-        let tuned = (self.params, self.lmr.as_slice());
+        let params = self.search_params(&pos.v);
+        let lmr = params.lmr_table();
+        let tuned = (params, lmr.as_slice());
         let sh = Shared::new(&self.tt, ctl, &ep, tuned, limits, budget, threads, &list);
         let sh = &sh;
         let main_report = &mut *report;
@@ -2136,6 +2142,26 @@ mod tests {
     use crate::{fen, variants};
 
     #[test]
+    fn search_params_option_lies_over_the_games_own_set() {
+        let mut v = variants::chess::build_with("8/8/8/4k3/8/8/8/4K3 w - - 0 1").unwrap();
+        let own = SearchParams {
+            rfp_margin: 150,
+            qs_delta: 120,
+            ..SearchParams::default()
+        };
+        let mut s = Searcher::new(1);
+        assert_eq!(s.search_params(&v), SearchParams::default());
+        v.search_params = Some(own);
+        assert_eq!(s.search_params(&v), own);
+        s.set_search_params("rfp_margin=90").unwrap();
+        let p = s.search_params(&v);
+        assert_eq!((p.rfp_margin, p.qs_delta), (90, 120));
+        // A bad setting is refused and the last one stays.
+        assert!(s.set_search_params("rfp_margin=1").is_err());
+        assert_eq!(s.search_params(&v).rfp_margin, 90);
+    }
+
+    #[test]
     fn a_thread_arriving_at_a_node_another_thread_searches_sees_its_mark() {
         let crumbs: Vec<Crumb> = (0..CRUMBS).map(|_| Crumb::default()).collect();
         let key = 0x1234_5678_9abc_def0;
@@ -2307,7 +2333,9 @@ mod tests {
         let limits = Limits::depth(depth);
         let mut root = MoveList::new();
         legal_moves(&mut pos, &mut root);
-        let tuned = (s.params, s.lmr.as_slice());
+        let params = s.search_params(&chess);
+        let lmr = params.lmr_table();
+        let tuned = (params, lmr.as_slice());
         let sh = Shared::new(&s.tt, &ctl, &ep, tuned, &limits, None, 1, &root);
         std::thread::scope(|sc| {
             std::thread::Builder::new()
