@@ -282,9 +282,7 @@ impl Searcher {
         let threads = self.threads.max(1);
         let budget = time::budget(limits, self.overhead_ms);
         let params = self.search_params(&pos.v);
-        let lmr = params.lmr_table();
-        let tuned = (params, lmr.as_slice());
-        let sh = Shared::new(&self.tt, ctl, &ep, tuned, limits, budget, threads, &list);
+        let sh = Shared::new(&self.tt, ctl, &ep, params, limits, budget, threads, &list);
         let sh = &sh;
         let main_report = &mut *report;
         let mut kept: Vec<Option<Learned>> = std::mem::take(&mut *self.learned.lock().unwrap())
@@ -375,7 +373,7 @@ struct Shared<'a> {
     ep: &'a EvalParams,
     params: SearchParams,
     /// Late-move reductions by depth and move number, from `params`.
-    lmr: &'a [[i32; 64]],
+    lmr: Vec<[i32; 64]>,
     limits: &'a Limits,
     budget: Option<Budget>,
     /// Set by the main thread when it ends: helpers stop.
@@ -396,7 +394,7 @@ impl<'a> Shared<'a> {
         tt: &'a TT,
         ctl: &'a Control,
         ep: &'a EvalParams,
-        (params, lmr): (SearchParams, &'a [[i32; 64]]),
+        params: SearchParams,
         limits: &'a Limits,
         budget: Option<Budget>,
         threads: usize,
@@ -407,7 +405,7 @@ impl<'a> Shared<'a> {
             ctl,
             ep,
             params,
-            lmr,
+            lmr: params.lmr_table(),
             limits,
             budget,
             done: AtomicBool::new(false),
@@ -2334,9 +2332,7 @@ mod tests {
         let mut root = MoveList::new();
         legal_moves(&mut pos, &mut root);
         let params = s.search_params(&chess);
-        let lmr = params.lmr_table();
-        let tuned = (params, lmr.as_slice());
-        let sh = Shared::new(&s.tt, &ctl, &ep, tuned, &limits, None, 1, &root);
+        let sh = Shared::new(&s.tt, &ctl, &ep, params, &limits, None, 1, &root);
         std::thread::scope(|sc| {
             std::thread::Builder::new()
                 .stack_size(STACK_SIZE)
