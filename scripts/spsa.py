@@ -55,8 +55,8 @@ def assignments(theta, shift=None, sign=1):
     return ",".join(out)
 
 
-def play(engine, variant, book, nodes, openings, seed, concurrency):
-    """Wins minus losses of engine `plus` against `minus` over 2 * openings games."""
+def play(engine, sets, variant, book, nodes, openings, seed, concurrency):
+    """Wins minus losses of the set `sets[0]` against `sets[1]` over 2 * openings games."""
     rng = random.Random(seed)
     lines = rng.sample(book, openings)
     with tempfile.TemporaryDirectory() as d:
@@ -66,8 +66,8 @@ def play(engine, variant, book, nodes, openings, seed, concurrency):
         pgn = os.path.join(d, "games.pgn")
         cmd = [
             engine, "match",
-            "--engine", f"cmd={engine}", "name=plus", f"option.SearchParams={play.plus}",
-            "--engine", f"cmd={engine}", "name=minus", f"option.SearchParams={play.minus}",
+            "--engine", f"cmd={engine}", "name=plus", f"option.SearchParams={sets[0]}",
+            "--engine", f"cmd={engine}", "name=minus", f"option.SearchParams={sets[1]}",
             "--variant", variant, "--nodes", str(nodes), "--games", "2",
             "--rounds", str(openings), "--openings", epd, "--concurrency", str(concurrency),
             "--resign-score", "1000", "--resign-moves", "4",
@@ -133,9 +133,8 @@ def main():
         k = st["k"] + 1
         rng = random.Random(a.seed * 1_000_003 + k)
         shift = {n: rng.choice((-1, 1)) for n in st["theta"]}
-        play.plus = assignments(st["theta"], shift, 1)
-        play.minus = assignments(st["theta"], shift, -1)
-        r = play(a.engine, a.variant, book, a.nodes, a.openings, a.seed * 7919 + k,
+        sets = (assignments(st["theta"], shift, 1), assignments(st["theta"], shift, -1))
+        r = play(a.engine, sets, a.variant, book, a.nodes, a.openings, a.seed * 7919 + k,
                  a.concurrency)
         lr = a.lr * ((big_a + 1) / (big_a + k)) ** 0.602
         for n in st["theta"]:
