@@ -263,18 +263,31 @@ pub fn all_but(names: &[String]) -> Result<Vec<usize>, String> {
 pub fn parse_values(assignments: &[String]) -> Result<Vec<(usize, i32)>, String> {
     assignments
         .iter()
-        .map(|a| {
-            let (name, value) = a
-                .split_once('=')
-                .ok_or_else(|| format!("{a}: expected name=value"))?;
-            let i = weight_index(name.trim())?;
-            let v: i32 = value
-                .trim()
-                .parse()
-                .map_err(|_| format!("{a}: the value is not an integer"))?;
-            Ok((i, v))
-        })
+        .map(|a| parse_assignment(a, weight_index))
         .collect()
+}
+
+/// The `name=value` items of an option's value, separated by commas or spaces (`<empty>`: none).
+pub fn assignment_items(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|a| !a.is_empty() && *a != "<empty>")
+}
+
+/// One `name=value` item as (the name's index by `index`, value); a missing `=`, an unknown
+/// name or a value that is not an integer is an error.
+pub fn parse_assignment(
+    a: &str,
+    index: impl Fn(&str) -> Result<usize, String>,
+) -> Result<(usize, i32), String> {
+    let (name, value) = a
+        .split_once('=')
+        .ok_or_else(|| format!("{a}: expected name=value"))?;
+    let i = index(name.trim())?;
+    let v: i32 = value
+        .trim()
+        .parse()
+        .map_err(|_| format!("{a}: the value is not an integer"))?;
+    Ok((i, v))
 }
 
 /// `w` with parsed assignments laid over it.

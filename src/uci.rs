@@ -109,8 +109,8 @@ pub struct Uci {
     pub(crate) overhead: u64,
     /// The `EvalWeights` option, parsed: weights over the game's own.
     eval_weights: Vec<(usize, i32)>,
-    /// The `SearchParams` option: assignments over each game's own search margins.
-    search_params: String,
+    /// The `SearchParams` option, parsed: margins over each game's own.
+    search_params: Vec<(usize, i32)>,
     pub(crate) searcher: Arc<Searcher>,
     pub(crate) job: Option<Job>,
     pub(crate) sink: Sink,
@@ -153,7 +153,7 @@ impl Uci {
             multipv: 1,
             overhead: 10,
             eval_weights: Vec::new(),
-            search_params: String::new(),
+            search_params: Vec::new(),
             searcher: Arc::new(Searcher::new(16)),
             job: None,
             sink,
@@ -355,9 +355,7 @@ impl Uci {
             }
             "evalweights" => {
                 // `name=value` pairs (commas or spaces) laid over the game's own weights.
-                let list: Vec<String> = value
-                    .split(|c: char| c == ',' || c.is_whitespace())
-                    .filter(|a| !a.is_empty() && *a != "<empty>")
+                let list: Vec<String> = crate::tune::assignment_items(value)
                     .map(str::to_string)
                     .collect();
                 self.eval_weights = crate::tune::parse_values(&list)?;
@@ -367,8 +365,7 @@ impl Uci {
             "searchparams" => {
                 // `name=value` pairs laid over the game's own margins (not over the last
                 // setting: each value of the option is a whole trial).
-                crate::search::params::SearchParams::default().with_assignments(value)?;
-                self.search_params = value.to_string();
+                self.search_params = crate::search::params::SearchParams::parse(value)?;
                 self.rebuild_searcher(None);
                 Ok(())
             }
@@ -399,8 +396,7 @@ impl Uci {
         s.threads = self.threads as usize;
         s.overhead_ms = self.overhead;
         s.set_eval_overrides(self.eval_weights.clone());
-        // Checked when the option was set.
-        let _ = s.set_search_params(&self.search_params);
+        s.set_search_params(self.search_params.clone());
         self.searcher = Arc::new(s);
     }
 

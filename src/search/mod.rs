@@ -146,9 +146,9 @@ pub struct Searcher {
     /// Weights (index in `Weights::NAMES`, value) laid over each game's own (the `EvalWeights`
     /// option: tuning and trials without a rebuild).
     eval_overrides: Vec<(usize, i32)>,
-    /// `name=value` assignments (the `SearchParams` option, checked) laid over each game's own
-    /// search margins.
-    param_overrides: String,
+    /// Margins (index in `SearchParams::NAMES`, value) laid over each game's own (the
+    /// `SearchParams` option).
+    param_overrides: Vec<(usize, i32)>,
     /// Each thread's tables from the last search, by thread id.
     learned: Mutex<Vec<Learned>>,
 }
@@ -198,24 +198,21 @@ impl Searcher {
             overhead_ms: 10,
             evals: Mutex::new(None),
             eval_overrides: Vec::new(),
-            param_overrides: String::new(),
+            param_overrides: Vec::new(),
             learned: Mutex::new(Vec::new()),
         }
     }
 
-    /// Lays `name=value` assignments over every game's own search margins (the `SearchParams`
-    /// option); an error, leaving the last setting, when one of them is bad.
-    pub fn set_search_params(&mut self, assignments: &str) -> Result<(), String> {
-        SearchParams::default().with_assignments(assignments)?;
-        self.param_overrides = assignments.to_string();
-        Ok(())
+    /// Lays margins (from `SearchParams::parse`) over every game's own search margins.
+    pub fn set_search_params(&mut self, values: Vec<(usize, i32)>) {
+        self.param_overrides = values;
     }
 
     /// The search margins used in game `v`: its own (or the defaults) under the overrides.
     pub fn search_params(&self, v: &Variant) -> SearchParams {
-        let own = v.search_params.unwrap_or_default();
-        // Checked when set, and each value's range does not depend on the others.
-        own.with_assignments(&self.param_overrides).unwrap_or(own)
+        v.search_params
+            .unwrap_or_default()
+            .with_values(&self.param_overrides)
     }
 
     /// Lays weights (from `tune::parse_values`) over every game's own (none: the games' own
@@ -555,8 +552,6 @@ pub(crate) struct Worker<'a> {
     /// side is bare, a node out of check needs only to know that one legal move exists, and the
     /// others are tested as they are tried (`outcome::outcome_unless_moves`).
     lazy_when_armed: bool,
-    /// The search's margins (`Shared::params`), kept at hand.
-    p: SearchParams,
 }
 
 /// A running count fades the static evaluation linearly over its last this many plies (about the
@@ -717,7 +712,6 @@ impl<'a> Worker<'a> {
             pawns: PawnCache::new(),
             lazy_legal: prune_blind && legality_is_royal_safety(&v),
             lazy_when_armed: judged_lazily_unless_bare(&v),
-            p: sh.params,
             pos,
         }
     }
@@ -1157,7 +1151,7 @@ impl<'a> Worker<'a> {
                 self.pv_idx = pv_idx;
                 self.seldepth = 0;
                 let prev = self.root[pv_idx].prev;
-                let mut delta = self.p.aspiration;
+                let mut delta = self.sh.params.aspiration;
                 let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
                     ((prev - delta).max(-INF), (prev + delta).min(INF))
                 } else {
@@ -1471,21 +1465,25 @@ impl<'a> Worker<'a> {
             && beta.abs() < MATE_BOUND
         {
             // Reverse futility.
-            if depth <= self.p.rfp_depth
-                && eval - (self.p.rfp_margin - self.p.rfp_improving * improving as i32) * depth
+            if depth <= self.sh.params.rfp_depth
+                && eval
+                    - (self.sh.params.rfp_margin - self.sh.params.rfp_improving * improving as i32)
+                        * depth
                     >= beta
             {
                 self.shape.event(Event::Rfp);
                 return eval;
             }
             // Null move, not in pawn-only or weak-piece endings.
-            if depth >= self.p.nmp_depth
+            if depth >= self.sh.params.nmp_depth
                 && eval >= beta
                 && self.null_ok_game
                 && !self.stack[ply - 1].null
                 && self.null_material_ok()
             {
-                let r = self.p.nmp_base + depth / 4 + ((eval - beta) / self.p.nmp_eval_div).min(3);
+                let r = self.sh.params.nmp_base
+                    + depth / 4
+                    + ((eval - beta) / self.sh.params.nmp_eval_div).min(3);
                 self.shape.event(Event::NullTry);
                 self.stack[ply].null = true;
                 self.stack[ply].mv = Move::NONE;
@@ -1522,11 +1520,11 @@ impl<'a> Worker<'a> {
         if !pv_node
             && !in_check
             && excluded == Move::NONE
-            && depth >= self.p.probcut_depth
+            && depth >= self.sh.params.probcut_depth
             && beta.abs() < MATE_BOUND
             && static_eval.abs() < MATE_BOUND
         {
-            let pb = beta + self.p.probcut_margin;
+            let pb = beta + self.sh.params.probcut_margin;
             let settled = hit.is_some_and(|h| {
                 h.depth >= depth - 3
                     && score_from_tt(h.score, ply) < pb
@@ -1594,7 +1592,8 @@ impl<'a> Worker<'a> {
         let mut quiets: ArrayVec<usize, 64> = ArrayVec::new();
         let mut captures: ArrayVec<usize, 32> = ArrayVec::new();
         let mut n = 0usize;
-        let lmp_limit = (self.p.lmp_base + depth * depth) as usize * if improving { 2 } else { 1 };
+        let lmp_limit =
+            (self.sh.params.lmp_base + depth * depth) as usize * if improving { 2 } else { 1 };
         let tt_capture = tt_move != Move::NONE && ordering::is_tactical(&self.pos, tt_move);
         let mut escapes = false;
         // The first move searched, for the PV nodes' counts.
@@ -1624,7 +1623,7 @@ impl<'a> Worker<'a> {
             let hidx = self.hidx(m);
             n += 1;
             if best > -MATE_BOUND && !in_check && !tactical && m != tt_move && !pv_node {
-                if depth <= self.p.lmp_depth && n > lmp_limit {
+                if depth <= self.sh.params.lmp_depth && n > lmp_limit {
                     self.shape.event(Event::PrunedQuiet);
                     continue;
                 }
@@ -1632,17 +1631,24 @@ impl<'a> Worker<'a> {
                 // the pruning margins follow it.
                 let hs = self.quiet_score(&bases, hidx, PRUNE_WEIGHT);
                 let lmr_depth = (depth - 1 - self.sh.lmr[depth.min(63) as usize][n.min(63)]
-                    + hs / self.p.lmr_history)
+                    + hs / self.sh.params.lmr_history)
                     .max(0);
                 // Quiet moves with a bad history, futile ones and ones that lose material by
                 // static exchange (by the full depth: by the reduced one it cut sacrifices that
                 // mate); but a quiet check may still turn the game: it is searched.
-                let prune = (lmr_depth < 3 && hs < -self.p.hist_prune * depth)
-                    || (lmr_depth <= self.p.futility_depth
-                        && eval + self.p.futility_base + self.p.futility_mul * lmr_depth <= alpha)
-                    || (depth <= self.p.see_quiet_depth
-                        && see::see_below(&self.pos, ep, m, -self.p.see_quiet * depth * depth)
-                            == Some(true));
+                let prune = (lmr_depth < 3 && hs < -self.sh.params.hist_prune * depth)
+                    || (lmr_depth <= self.sh.params.futility_depth
+                        && eval
+                            + self.sh.params.futility_base
+                            + self.sh.params.futility_mul * lmr_depth
+                            <= alpha)
+                    || (depth <= self.sh.params.see_quiet_depth
+                        && see::see_below(
+                            &self.pos,
+                            ep,
+                            m,
+                            -self.sh.params.see_quiet * depth * depth,
+                        ) == Some(true));
                 if prune && !self.gives_check(m) {
                     self.shape.event(Event::PrunedQuiet);
                     continue;
@@ -1654,9 +1660,10 @@ impl<'a> Worker<'a> {
                 && tactical
                 && m != tt_move
                 && !pv_node
-                && depth <= self.p.see_capture_depth
+                && depth <= self.sh.params.see_capture_depth
                 && scores[i] < 0
-                && see::see_below(&self.pos, ep, m, -self.p.see_capture * depth) == Some(true)
+                && see::see_below(&self.pos, ep, m, -self.sh.params.see_capture * depth)
+                    == Some(true)
             {
                 self.shape.event(Event::PrunedCapture);
                 continue;
@@ -1669,7 +1676,7 @@ impl<'a> Worker<'a> {
             // Plies the singular search grants the hash move (0: not singular).
             let mut singular_ext = 0;
             if m == tt_move
-                && depth >= self.p.singular_depth
+                && depth >= self.sh.params.singular_depth
                 && excluded == Move::NONE
                 && (ply as i32) < 2 * self.root_depth
                 && let Some(h) = hit
@@ -1678,15 +1685,16 @@ impl<'a> Worker<'a> {
                 && score_from_tt(h.score, ply).abs() < MATE_BOUND
             {
                 let tt_score = score_from_tt(h.score, ply);
-                let sbeta = tt_score - self.p.singular_mul * depth;
+                let sbeta = tt_score - self.sh.params.singular_mul * depth;
                 self.shape.event(Event::Singular);
                 let v = self.search_without(m, sbeta, (depth - 1) / 2, ply, cut, in_check);
                 if self.stopped {
                     return 0;
                 }
                 if v < sbeta {
-                    let double =
-                        !pv_node && v < sbeta - self.p.double_margin && self.stack[ply].doubles < 3;
+                    let double = !pv_node
+                        && v < sbeta - self.sh.params.double_margin
+                        && self.stack[ply].doubles < 3;
                     singular_ext = 1 + double as i32;
                     self.shape.event(if double {
                         Event::Doubled
@@ -1759,7 +1767,7 @@ impl<'a> Worker<'a> {
                         r -= 1;
                     }
                     // Read afresh: a singular search since the pruning may have moved it.
-                    r -= self.quiet_score(&bases, hidx, PRUNE_WEIGHT) / self.p.lmr_history;
+                    r -= self.quiet_score(&bases, hidx, PRUNE_WEIGHT) / self.sh.params.lmr_history;
                     r = r.clamp(0, (new_depth - 1).max(0));
                     self.count_reduction(r);
                 }
@@ -2086,7 +2094,7 @@ impl<'a> Worker<'a> {
             if !in_check {
                 // Delta pruning and losing captures.
                 let gain = ordering::capture_gain(&self.pos, ep, m);
-                if m.kind != MoveKind::Promotion && stand + gain + self.p.qs_delta <= alpha
+                if m.kind != MoveKind::Promotion && stand + gain + self.sh.params.qs_delta <= alpha
                     || scores[i] < 0
                 {
                     self.shape.event(Event::QPruned);
@@ -2151,11 +2159,11 @@ mod tests {
         assert_eq!(s.search_params(&v), SearchParams::default());
         v.search_params = Some(own);
         assert_eq!(s.search_params(&v), own);
-        s.set_search_params("rfp_margin=90").unwrap();
+        s.set_search_params(SearchParams::parse("rfp_margin=90").unwrap());
         let p = s.search_params(&v);
         assert_eq!((p.rfp_margin, p.qs_delta), (90, 120));
-        // A bad setting is refused and the last one stays.
-        assert!(s.set_search_params("rfp_margin=1").is_err());
+        // A bad setting is refused (before it reaches the searcher) and the last one stays.
+        assert!(SearchParams::parse("rfp_margin=1").is_err());
         assert_eq!(s.search_params(&v).rfp_margin, 90);
     }
 
@@ -2349,7 +2357,7 @@ mod tests {
             let mut list = MoveList::new();
             legal_moves(&mut w.pos, &mut list);
             let (_, _, stand) = w.static_eval(None);
-            let pb = beta + w.p.probcut_margin;
+            let pb = beta + w.sh.params.probcut_margin;
             w.probcut(&list, pb, pb - stand, 6, 1, true, None)
         })
     }

@@ -85,31 +85,33 @@ params! {
 }
 
 impl SearchParams {
-    /// This set with `name=value` assignments (commas or spaces between them) laid over it; an
-    /// unknown name, a non-integer or a value out of its range is an error.
-    pub fn with_assignments(mut self, text: &str) -> Result<SearchParams, String> {
-        let items = text
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|a| !a.is_empty() && *a != "<empty>");
-        for a in items {
-            let (name, value) = a
-                .split_once('=')
-                .ok_or_else(|| format!("{a}: expected name=value"))?;
-            let i = Self::NAMES
+    /// `name=value` assignments (commas or spaces between them; `<empty>`: none) as (index in
+    /// `NAMES`, value); an unknown name, a non-integer or a value out of its range is an error.
+    pub fn parse(text: &str) -> Result<Vec<(usize, i32)>, String> {
+        let index = |name: &str| {
+            Self::NAMES
                 .iter()
-                .position(|n| *n == name.trim())
-                .ok_or_else(|| format!("no search parameter named {name}"))?;
-            let v: i32 = value
-                .trim()
-                .parse()
-                .map_err(|_| format!("{a}: the value is not an integer"))?;
-            let (lo, hi) = Self::RANGES[i];
-            if !(lo..=hi).contains(&v) {
-                return Err(format!("{a}: {name} takes {lo} to {hi}"));
-            }
+                .position(|n| *n == name)
+                .ok_or_else(|| format!("no search parameter named {name}"))
+        };
+        crate::tune::assignment_items(text)
+            .map(|a| {
+                let (i, v) = crate::tune::parse_assignment(a, index)?;
+                let (lo, hi) = Self::RANGES[i];
+                if !(lo..=hi).contains(&v) {
+                    return Err(format!("{a}: {} takes {lo} to {hi}", Self::NAMES[i]));
+                }
+                Ok((i, v))
+            })
+            .collect()
+    }
+
+    /// This set with parsed values (`parse`) laid over it.
+    pub fn with_values(mut self, values: &[(usize, i32)]) -> SearchParams {
+        for &(i, v) in values {
             *self.slot(i) = v;
         }
-        Ok(self)
+        self
     }
 
     /// The late-move reduction by depth and move number (both below 64).
@@ -137,6 +139,11 @@ impl SearchParams {
 mod tests {
     use super::*;
 
+    /// `p` with `name=value` assignments laid over it.
+    fn assigned(p: SearchParams, text: &str) -> Result<SearchParams, String> {
+        Ok(p.with_values(&SearchParams::parse(text)?))
+    }
+
     #[test]
     fn defaults_lie_within_their_ranges() {
         let mut p = SearchParams::default();
@@ -149,14 +156,12 @@ mod tests {
 
     #[test]
     fn assignments_set_the_named_numbers_only() {
-        let p = SearchParams::default()
-            .with_assignments("rfp_margin=90, qs_delta=150")
-            .unwrap();
+        let p = assigned(SearchParams::default(), "rfp_margin=90, qs_delta=150").unwrap();
         assert_eq!(p.rfp_margin, 90);
         assert_eq!(p.qs_delta, 150);
         assert_eq!(p.aspiration, SearchParams::default().aspiration);
         assert_eq!(
-            SearchParams::default().with_assignments("<empty>"),
+            assigned(SearchParams::default(), "<empty>"),
             Ok(SearchParams::default())
         );
     }
@@ -164,23 +169,15 @@ mod tests {
     #[test]
     fn bad_assignments_are_errors() {
         let p = SearchParams::default();
+        assert!(assigned(p, "nosuch=1").unwrap_err().contains("nosuch"));
         assert!(
-            p.with_assignments("nosuch=1")
-                .unwrap_err()
-                .contains("nosuch")
-        );
-        assert!(
-            p.with_assignments("rfp_margin")
+            assigned(p, "rfp_margin")
                 .unwrap_err()
                 .contains("name=value")
         );
+        assert!(assigned(p, "rfp_margin=x").unwrap_err().contains("integer"));
         assert!(
-            p.with_assignments("rfp_margin=x")
-                .unwrap_err()
-                .contains("integer")
-        );
-        assert!(
-            p.with_assignments("rfp_margin=5")
+            assigned(p, "rfp_margin=5")
                 .unwrap_err()
                 .contains("20 to 300")
         );
