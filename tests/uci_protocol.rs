@@ -43,21 +43,9 @@ fn handshake_and_errors() {
         e.until("info string", 5000),
         vec!["info string error: bad value 'x' for go depth"]
     );
-    e.send("setoption name Threads value 0");
-    assert_eq!(
-        e.until("info string", 5000),
-        vec!["info string error: Threads must be at least 1"]
-    );
-    for (value, error) in [
-        ("abc", "bad Hash value 'abc'"),
-        ("0", "Hash must be at least 1"),
-    ] {
-        e.send(&format!("setoption name Hash value {value}"));
-        assert_eq!(
-            e.until("info string", 5000),
-            vec![format!("info string error: {error}")]
-        );
-    }
+    refused(&mut e, "Threads", "0", "Threads must be at least 1");
+    refused(&mut e, "Hash", "abc", "bad Hash value 'abc'");
+    refused(&mut e, "Hash", "0", "Hash must be at least 1");
     // The engine still searches with the table it had.
     e.send("go depth 2");
     assert_eq!(bestmove(&e.until("bestmove", 10000)).len(), 4);
@@ -452,6 +440,15 @@ fn value_after(words: &[&str], key: &str) -> u64 {
     words[i + 1].parse().unwrap()
 }
 
+/// Sets option `name` to `value` and expects exactly `info string error: <error>` back.
+fn refused(e: &mut Engine, name: &str, value: &str, error: &str) {
+    e.send(&format!("setoption name {name} value {value}"));
+    assert_eq!(
+        e.until("info string", 5000),
+        vec![format!("info string error: {error}")]
+    );
+}
+
 /// Nodes of the last `info depth` line of a `go depth` search from the start position, the
 /// tables cleared first so each search is the same tree.
 fn nodes_to_depth(e: &mut Engine, depth: u32) -> u64 {
@@ -480,11 +477,7 @@ fn search_params_move_the_search_and_bad_ones_keep_the_last_setting() {
         ("no_such=4", "no search parameter named no_such"),
         ("lmr_div=x", "lmr_div=x: the value is not an integer"),
     ] {
-        e.send(&format!("setoption name SearchParams value {value}"));
-        assert_eq!(
-            e.until("info string", 5000),
-            vec![format!("info string error: {error}")]
-        );
+        refused(&mut e, "SearchParams", value, error);
     }
     assert_eq!(
         nodes_to_depth(&mut e, 8),

@@ -17,20 +17,14 @@ macro_rules! params {
         }
 
         impl SearchParams {
-            /// Names, in the order of `RANGES` and `slot`.
+            /// Names, in the order of `RANGES` and `slots`.
             pub const NAMES: &'static [&'static str] = &[$(stringify!($name)),*];
             /// The values each number may take, inclusive.
             pub const RANGES: &'static [(i32, i32)] = &[$(($lo, $hi)),*];
 
-            fn slot(&mut self, i: usize) -> &mut i32 {
-                let mut k = 0;
-                $(
-                    if k == i {
-                        return &mut self.$name;
-                    }
-                    k += 1;
-                )*
-                unreachable!("slot {i} of {k}")
+            /// Every number, as `Weights::slots` gives the weights.
+            fn slots(&mut self) -> Vec<&mut i32> {
+                vec![$(&mut self.$name),*]
             }
         }
     };
@@ -108,25 +102,24 @@ impl SearchParams {
 
     /// This set with parsed values (`parse`) laid over it.
     pub fn with_values(mut self, values: &[(usize, i32)]) -> SearchParams {
+        let mut slots = self.slots();
         for &(i, v) in values {
-            *self.slot(i) = v;
+            *slots[i] = v;
         }
         self
     }
 
     /// The late-move reduction by depth and move number (both below 64).
     pub fn lmr_table(&self) -> Vec<[i32; 64]> {
+        // Hundredths turned to fractions first, so the default set gives exactly the old
+        // 0.5 + ln · ln / 1.9.
+        let (base, div) = (self.lmr_base as f64 / 100.0, self.lmr_div as f64 / 100.0);
         (0..64)
             .map(|d| {
                 let mut row = [0; 64];
                 for (n, r) in row.iter_mut().enumerate() {
                     if d > 0 && n > 0 {
-                        let ln = (d as f64).ln() * (n as f64).ln();
-                        // Hundredths turned to fractions first, so the default set gives
-                        // exactly the old 0.5 + ln · ln / 1.9.
-                        let (base, div) =
-                            (self.lmr_base as f64 / 100.0, self.lmr_div as f64 / 100.0);
-                        *r = (base + ln / div) as i32;
+                        *r = (base + (d as f64).ln() * (n as f64).ln() / div) as i32;
                     }
                 }
                 row
@@ -147,9 +140,10 @@ mod tests {
     #[test]
     fn defaults_lie_within_their_ranges() {
         let mut p = SearchParams::default();
-        for (i, (lo, hi)) in SearchParams::RANGES.iter().enumerate() {
-            let v = *p.slot(i);
-            assert!((lo..=hi).contains(&&v), "{}", SearchParams::NAMES[i]);
+        let slots = p.slots();
+        assert_eq!(slots.len(), SearchParams::RANGES.len());
+        for (i, (v, &(lo, hi))) in slots.iter().zip(SearchParams::RANGES).enumerate() {
+            assert!((lo..=hi).contains(*v), "{}", SearchParams::NAMES[i]);
         }
         assert_eq!(SearchParams::NAMES.len(), SearchParams::RANGES.len());
     }
