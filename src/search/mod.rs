@@ -1729,12 +1729,16 @@ impl<'a> Worker<'a> {
             // extended pay for the extra unmake and make (the singular search ran only within
             // the extendable plies).
             let extendable = (ply as i32) < 2 * self.root_depth;
-            let check_ext = singular_ext == 0 && extendable && gives_check && {
-                self.pos.unmake(m);
-                let losing = see::see_below(&self.pos, ep, m, 0) == Some(true);
-                self.pos.make(m);
-                !losing
-            };
+            let check_ext = singular_ext == 0
+                && extendable
+                && gives_check
+                && depth >= self.sh.params.check_ext_depth
+                && {
+                    self.pos.unmake(m);
+                    let losing = see::see_below(&self.pos, ep, m, 0) == Some(true);
+                    self.pos.make(m);
+                    !losing
+                };
             self.shape.events(Event::CheckExt, check_ext as u64);
             let ext = singular_ext.max(check_ext as i32);
             self.stack[ply + 1].doubles = self.stack[ply].doubles + (ext == 2) as u8;
@@ -2249,6 +2253,23 @@ mod tests {
         assert!(e(Event::PvNoMove) <= e(Event::PvNodes));
         assert!(e(Event::PvFailLow) + e(Event::PvFailHigh) <= e(Event::PvNodes));
         assert!(e(Event::PvLater) + e(Event::PvFailLow) <= e(Event::PvNodes));
+    }
+
+    /// Checks are extended from `check_ext_depth` on: from depth 1 by default, never when the
+    /// search does not reach that depth.
+    #[test]
+    fn check_extensions_start_at_their_depth() {
+        let chess = variants::build("chess", "").unwrap();
+        let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9";
+        let pos = fen::parse(&chess, fen).unwrap();
+        let extended = |params: &str| {
+            let mut s = Searcher::new(1);
+            s.set_search_params(SearchParams::parse(params).unwrap());
+            let r = s.search(&pos, &Limits::depth(8), &Control::new(false), &mut |_| {});
+            r.shape.events[Event::CheckExt as usize]
+        };
+        assert!(extended("") > 0);
+        assert_eq!(extended("check_ext_depth=16"), 0);
     }
 
     /// A one-thread searcher that has searched chess's start position to `depth`, and the position.

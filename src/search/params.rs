@@ -69,6 +69,9 @@ params! {
     singular_depth = 7, [4, 14],
     singular_mul = 2, [1, 8],
     double_margin = 93, [0, 400],
+    /// Checks are extended by a ply from `check_ext_depth` on (those losing material by static
+    /// exchange never).
+    check_ext_depth = 1, [1, 16],
     /// Late-move reductions: (`lmr_base` + ln depth · ln moves · 100 / `lmr_div`) / 100.
     lmr_base = 50, [-100, 200],
     lmr_div = 190, [100, 400],
