@@ -1723,11 +1723,12 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let gives_check = self.pos.in_check();
-            // Extensions stop at twice the root depth. Checks that lose material by static
-            // exchange are not extended (one the exchange cannot judge is). The exchange is read
-            // before the move, so only extendable checks a singular extension has not already
-            // extended pay for the extra unmake and make (the singular search ran only within
-            // the extendable plies).
+            // Extensions stop at twice the root depth. Checks are extended from
+            // `check_ext_depth` on, but not those that lose material by static exchange (one the
+            // exchange cannot judge is). The exchange is read before the move, so only checks
+            // that pass the cheaper tests and that a singular extension has not already extended
+            // pay for the extra unmake and make (the singular search ran only within the
+            // extendable plies).
             let extendable = (ply as i32) < 2 * self.root_depth;
             let check_ext = singular_ext == 0
                 && extendable
