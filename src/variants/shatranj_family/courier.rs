@@ -313,6 +313,12 @@ fn fitted_weights() -> Weights {
         isolated_mg: -17,
         isolated_eg: -7,
         tempo: 29,
+        // Added later, not fitted (chess's values): safe checks and pawn push threats, parts of
+        // the king safety and threats that are worth most to Fairy-Stockfish here (docs/eval.md,
+        // "Courier: what Fairy-Stockfish's evaluation is worth there").
+        safe_check: 88,
+        push_threat_mg: 16,
+        push_threat_eg: 6,
         ..Weights::default()
     }
 }
