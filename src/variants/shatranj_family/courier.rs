@@ -306,7 +306,8 @@ fn fitted_weights() -> Weights {
         hanging_eg: 21,
         zone_hit: 34,
         zone_scale: 1400,
-        proximity_scale: 2500,
+        // Chess's; the fitted 2500 misled the search (docs/eval.md, "Courier's king safety").
+        proximity_scale: 750,
         shelter: 1,
         doubled_mg: 35,
         doubled_eg: -30,
