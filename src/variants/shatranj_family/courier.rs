@@ -306,7 +306,7 @@ fn fitted_weights() -> Weights {
         hanging_eg: 21,
         zone_hit: 34,
         zone_scale: 1400,
-        // Chess's; the fitted 2500 misled the search (docs/eval.md, "Courier's king safety").
+        // Chess's; the first fit's 2500 played worse (docs/eval.md, "Courier's king safety").
         proximity_scale: 750,
         shelter: 1,
         doubled_mg: 35,
