@@ -1490,6 +1490,8 @@ fn attack_terms<const N: usize>(
     attacks::or(&mut occ, &men[1]);
     // Any attack, pawn-like attacks, and enemy men attacked by a cheaper man.
     let mut att = [[0u64; N]; 2];
+    // Cells attacked at least twice.
+    let mut att2 = [[0u64; N]; 2];
     let mut patt = [[0u64; N]; 2];
     let mut lesser = [[0u64; N]; 2];
     // Each royal man's zone: its cell and neighbours.
@@ -1529,7 +1531,7 @@ fn attack_terms<const N: usize>(
             for &c in pos.cells_of(p as Player, t as PieceType) {
                 let man = pos.at(c);
                 let (a, r) = attacks::man_sets(pos, lines, &occ, &men[1 - p], c, man);
-                attacks::or(&mut att[p], &a);
+                add_attacks(&mut att[p], &mut att2[p], &a);
                 attacks::or(&mut patt[p], &a);
                 if push_on {
                     let steps: [u64; N] = std::array::from_fn(|i| r[i] & !occ[i]);
@@ -1569,7 +1571,7 @@ fn attack_terms<const N: usize>(
                 if let Some((from, reached)) = chk.as_mut() {
                     attacks::or(reached, &attacks::and(&r, from));
                 }
-                attacks::or(&mut att[p], &a);
+                add_attacks(&mut att[p], &mut att2[p], &a);
                 if royal {
                     continue;
                 }
@@ -1598,6 +1600,18 @@ fn attack_terms<const N: usize>(
         tl.zone_attackers[them] += n;
         tl.zone_weight[them] += ep.w.safe_check * n;
     }
+    // Contested cells the enemy does not hold strongly: room taken from its men.
+    if ep.w.restricted_mg != 0 || ep.w.restricted_eg != 0 {
+        for p in 0..2 {
+            let them = 1 - p;
+            let strong: [u64; N] =
+                std::array::from_fn(|i| patt[them][i] | (att2[them][i] & !att2[p][i]));
+            let contested = attacks::and(&att[p], &att[them]);
+            let n = attacks::count_and_not(&contested, &strong);
+            tl.total[p].mg += ep.w.restricted_mg * n;
+            tl.total[p].eg += ep.w.restricted_eg * n;
+        }
+    }
     passed_paths(pos, ep, &att, tl);
     if !pushes.is_empty() {
         push_threats(pos, ep, &pushes, &occ, &att, &patt, tl);
@@ -1610,6 +1624,16 @@ fn attack_terms<const N: usize>(
         }
         tl.total[p].mg += t.mg;
         tl.total[p].eg += t.eg;
+    }
+}
+
+/// Adds one man's attacks to a side's map, and the cells it already attacked to its map of cells
+/// attacked twice.
+#[inline]
+fn add_attacks<const N: usize>(att: &mut [u64; N], att2: &mut [u64; N], a: &[u64; N]) {
+    for i in 0..N {
+        att2[i] |= att[i] & a[i];
+        att[i] |= a[i];
     }
 }
 
@@ -2305,6 +2329,26 @@ mod tests {
         assert_near(term_gain(guarded, push), 0);
         assert!(term_gain(knight, push) > 20);
         assert_near(term_gain(royal, push), 0);
+    }
+
+    /// A cell both sides attack restricts the side that does not hold it strongly: the other
+    /// side scores it unless a pawn-like man holds it, or two men hold it against one.
+    #[test]
+    fn contested_cells_not_held_strongly_restrict_the_enemy() {
+        let restricted = |w: &mut Weights| {
+            w.restricted_mg = 10;
+            w.restricted_eg = 10;
+        };
+        // The rooks contest a1 and e5: two each (the h-pawns keep the endgame from being scaled).
+        let even = "7k/7p/8/r7/8/8/7P/4R1K1 w - - 0 1";
+        // A black pawn on d6 holds e5: White no longer scores it, Black still does.
+        let pawn = "7k/7p/3p4/r7/8/8/7P/4R1K1 w - - 0 1";
+        // A white knight on f3 makes e5 two against one (Black no longer scores it) and contests
+        // g5 with the black rook (both score it).
+        let two = "7k/7p/8/r7/8/5N2/7P/4R1K1 w - - 0 1";
+        assert_near(term_gain(even, restricted), 0);
+        assert_near(term_gain(pawn, restricted), -10);
+        assert_near(term_gain(two, restricted), 10);
     }
 
     /// Endgame: a passed pawn is worth more when the own royal man is nearer to it than the enemy's.

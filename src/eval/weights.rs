@@ -78,6 +78,10 @@ weights! {
     /// The side to move's own threats, per mille of the above (the mover's threats are partly
     /// spent: it must also answer the other side's).
     threat_mover = 1000,
+    /// Cells both sides attack that the enemy does not hold strongly (with a pawn-like man, or with
+    /// two men against one): per cell, room taken from its men (Stockfish's `RestrictedPiece`).
+    restricted_mg = 0,
+    restricted_eg = 0,
     /// Royal-zone attack: per attacked zone cell of an attacker, and the penalty scale (per mille
     /// of weight² / 1024).
     zone_hit = 20,

@@ -320,6 +320,9 @@ fn fitted_weights() -> Weights {
         safe_check: 88,
         push_threat_mg: 16,
         push_threat_eg: 6,
+        // Stockfish's restricted cells, at about its weight (docs/eval.md, "Restricted cells").
+        restricted_mg: 4,
+        restricted_eg: 4,
         ..Weights::default()
     }
 }
