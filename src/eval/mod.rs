@@ -2331,8 +2331,8 @@ mod tests {
         assert_near(term_gain(royal, push), 0);
     }
 
-    /// A cell both sides attack restricts the side that does not hold it strongly: the other
-    /// side scores it unless a pawn-like man holds it, or two men hold it against one.
+    /// A cell both sides attack scores for a side unless the enemy holds it strongly: with a
+    /// pawn-like man, or with two men against one.
     #[test]
     fn contested_cells_not_held_strongly_restrict_the_enemy() {
         let restricted = |w: &mut Weights| {
