@@ -202,6 +202,16 @@ pub fn or<const N: usize>(a: &mut [u64; N], b: &[u64; N]) {
     }
 }
 
+/// Adds one man's attacks `a` to a side's map `att`, and those the side already had to its map
+/// of cells attacked twice, `att2`.
+#[inline]
+pub fn add<const N: usize>(att: &mut [u64; N], att2: &mut [u64; N], a: &[u64; N]) {
+    for i in 0..N {
+        att2[i] |= att[i] & a[i];
+        att[i] |= a[i];
+    }
+}
+
 #[inline]
 pub fn and<const N: usize>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
     std::array::from_fn(|i| a[i] & b[i])

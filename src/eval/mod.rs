@@ -1490,10 +1490,10 @@ fn attack_terms<const N: usize>(
     attacks::or(&mut occ, &men[1]);
     // Any attack, pawn-like attacks, and enemy men attacked by a cheaper man.
     let mut att = [[0u64; N]; 2];
-    // Cells attacked at least twice.
-    let mut att2 = [[0u64; N]; 2];
     let mut patt = [[0u64; N]; 2];
     let mut lesser = [[0u64; N]; 2];
+    // Cells attacked at least twice.
+    let mut att2 = [[0u64; N]; 2];
     // Each royal man's zone: its cell and neighbours.
     let mut zone = [[0u64; N]; 2];
     for p in 0..2 {
@@ -1531,7 +1531,7 @@ fn attack_terms<const N: usize>(
             for &c in pos.cells_of(p as Player, t as PieceType) {
                 let man = pos.at(c);
                 let (a, r) = attacks::man_sets(pos, lines, &occ, &men[1 - p], c, man);
-                add_attacks(&mut att[p], &mut att2[p], &a);
+                attacks::add(&mut att[p], &mut att2[p], &a);
                 attacks::or(&mut patt[p], &a);
                 if push_on {
                     let steps: [u64; N] = std::array::from_fn(|i| r[i] & !occ[i]);
@@ -1571,7 +1571,7 @@ fn attack_terms<const N: usize>(
                 if let Some((from, reached)) = chk.as_mut() {
                     attacks::or(reached, &attacks::and(&r, from));
                 }
-                add_attacks(&mut att[p], &mut att2[p], &a);
+                attacks::add(&mut att[p], &mut att2[p], &a);
                 if royal {
                     continue;
                 }
@@ -1624,16 +1624,6 @@ fn attack_terms<const N: usize>(
         }
         tl.total[p].mg += t.mg;
         tl.total[p].eg += t.eg;
-    }
-}
-
-/// Adds one man's attacks to a side's map, and the cells it already attacked to its map of cells
-/// attacked twice.
-#[inline]
-fn add_attacks<const N: usize>(att: &mut [u64; N], att2: &mut [u64; N], a: &[u64; N]) {
-    for i in 0..N {
-        att2[i] |= att[i] & a[i];
-        att[i] |= a[i];
     }
 }
 
