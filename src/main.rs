@@ -149,6 +149,23 @@ enum TuneCmd {
         #[arg(long, value_delimiter = ',')]
         set: Vec<String>,
     },
+    /// Fit piece-square adjustments over one game's own evaluation to `variant;fen;score` lines;
+    /// prints the errors and the grids for the game's file.
+    Squares {
+        /// Data files of one game (scores in centipawns for the side to move).
+        #[arg(required = true)]
+        data: Vec<String>,
+        /// Gradient steps (full batch).
+        #[arg(long, default_value_t = 1000)]
+        steps: usize,
+        /// Pull toward the type's shift: this times the sum of the squared deviations of the
+        /// cells from their type's shift joins the error (the shifts themselves are free).
+        #[arg(long, default_value_t = 1e-9)]
+        l2: f64,
+        /// Positions whose reference |score| is above this are left out.
+        #[arg(long, default_value_t = 1500)]
+        max_score: i32,
+    },
 }
 
 /// The position a subcommand works on: a game, its options, a FEN and moves played from it.
@@ -493,6 +510,36 @@ fn run_tune(t: TuneCmd) -> Result<(), String> {
                     out!("    {name} = {b},{mark}");
                 }
             }
+        }
+        TuneCmd::Squares {
+            data,
+            steps,
+            l2,
+            max_score,
+        } => {
+            let mut text = String::new();
+            for f in &data {
+                text += &std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
+                text.push('\n');
+            }
+            let mut sets = tune::load(&text, max_score)?;
+            let [set] = sets.as_mut_slice() else {
+                return Err("the data must hold positions of exactly one game".into());
+            };
+            let w = set.variant.eval_weights.clone().unwrap_or_default();
+            tune::fit_scales(std::slice::from_mut(set), &w);
+            let fit = tune::fit_squares(set, &w, steps, l2)?;
+            out!("scale {:<14} {:.4}", set.variant.id, set.scale);
+            out!("fitting   error {:.6} -> {:.6}", fit.train.0, fit.train.1);
+            out!(
+                "held out  error {:.6} -> {:.6}",
+                fit.held_out.0,
+                fit.held_out.1
+            );
+            out!(
+                "{}",
+                chatrang::eval::squares::to_source(&set.variant, &fit.table)
+            );
         }
     }
     Ok(())

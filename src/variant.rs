@@ -240,6 +240,10 @@ pub struct Variant {
     pub eval_weights: Option<crate::eval::Weights>,
     /// Search margins tuned for this game (`scripts/spsa.py`); `None`: the engine's defaults.
     pub search_params: Option<crate::search::params::SearchParams>,
+    /// Piece-square adjustments fitted to this game (`chatrang tune squares`), `[mg, eg]` by
+    /// `type * cells + cell` as the first army sees the board (the second's cells are flipped by
+    /// rank); added to the evaluation's own piece squares in two-player games.
+    pub square_adjust: Option<Vec<[i32; 2]>>,
 }
 
 impl Variant {
@@ -311,6 +315,7 @@ impl VariantBuilder {
                 drawing: Drawing::default(),
                 eval_weights: None,
                 search_params: None,
+                square_adjust: None,
             },
         }
     }

@@ -1,4 +1,5 @@
-//! `chatrang tune fit` from the command line: fixed weights stay, unknown names are errors.
+//! `chatrang tune fit` and `tune squares` from the command line: fixed weights stay, unknown names
+//! and mixed games are errors.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -58,4 +59,31 @@ fn fit_rejects_an_unknown_fixed_weight() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("no weight named no_such_weight"), "{err}");
     let _ = std::fs::remove_file(f);
+}
+
+#[test]
+fn squares_prints_grids_for_one_game_and_refuses_mixed_games() {
+    let f = data_file("squares");
+    let out = Command::new(EXE)
+        .args(["tune", "squares", f.to_str().unwrap(), "--steps", "20"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("held out  error"), "{text}");
+    assert!(text.contains("\"P\""), "{text}");
+    let mixed =
+        std::env::temp_dir().join(format!("chatrang_tune_mixed_{}.txt", std::process::id()));
+    let mut lines = std::fs::read_to_string(&f).unwrap();
+    lines += "\nshatranj;rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1;10\n";
+    std::fs::write(&mixed, lines).unwrap();
+    let out = Command::new(EXE)
+        .args(["tune", "squares", mixed.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("exactly one game"), "{err}");
+    let _ = std::fs::remove_file(f);
+    let _ = std::fs::remove_file(mixed);
 }

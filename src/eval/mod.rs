@@ -10,6 +10,7 @@
 
 pub(crate) mod attacks;
 pub(crate) mod lines;
+pub mod squares;
 mod weights;
 
 pub use weights::Weights;
@@ -391,6 +392,13 @@ impl EvalParams {
                             let p = (maxd - dist[c as usize] as f64) / maxd;
                             s.eg += (gain * per_mille(w.piece_advance_eg) * p * p).round() as i32;
                         }
+                    }
+                    // A fitted table's residual over these terms (two armies facing each other).
+                    if let Some(adj) = v.square_adjust.as_ref().filter(|_| armies == 2) {
+                        let own = if army == 0 { c } else { v.geo.flip_rank(c) };
+                        let [mg, eg] = adj.get(t * nc + own as usize).copied().unwrap_or_default();
+                        s.mg += mg;
+                        s.eg += eg;
                     }
                     pst[idx] = s;
                 }
@@ -1852,6 +1860,19 @@ fn mop_up(pos: &Position, ep: &EvalParams, tl: &Tally, royal_cell: &[Cell; 4]) -
     if strong == 0 { bonus } else { -bonus }
 }
 
+/// The game phase `combine` tapers by, 256 (all non-pawn material of the start) to 0: the
+/// weight of the middle-game scores (`chatrang tune squares` needs it outside an evaluation).
+pub fn phase(pos: &Position, ep: &EvalParams) -> i32 {
+    let mut npm = 0;
+    for p in 0..ep.players.min(4) as Player {
+        for t in (0..ep.ntypes).filter(|&t| !ep.pawn_like[t]) {
+            let n = pos.count(p, t as PieceType) + pos.hand(p, t as PieceType) as usize;
+            npm += ep.see_value[t] * n as i32;
+        }
+    }
+    (npm.min(ep.phase_total) * 256) / ep.phase_total
+}
+
 /// The final score from the tallies: side to move against the others, endgame scaling and the
 /// bare-king rules, tapered by phase.
 fn combine(pos: &Position, ep: &EvalParams, tl: &Tally, royal_cell: &[Cell; 4]) -> i32 {
@@ -1901,12 +1922,17 @@ fn combine(pos: &Position, ep: &EvalParams, tl: &Tally, royal_cell: &[Cell; 4]) 
                 }
             }
             _ => {
+                // The middle-game part shrinks alike: with so little material the phase still
+                // gives it some weight, and the pieces' middle-game values would keep the edge.
                 if pawns[strong] == 0 && tl.colours[strong] & 3 != 3 && men[weak] == 0 {
                     // Colour-bound men of one colour never attack the other colour, where a
                     // lone royal man can always step: no mate.
                     eg /= 16;
+                    mg /= 16;
                 } else if pawns[strong] == 0 && npm[strong] - npm[weak] < ep.mating_margin {
-                    eg /= if npm[strong] - npm[weak] <= 0 { 16 } else { 6 };
+                    let k = if npm[strong] - npm[weak] <= 0 { 16 } else { 6 };
+                    eg /= k;
+                    mg /= k;
                 }
             }
         }

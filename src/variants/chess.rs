@@ -4,7 +4,7 @@
 //! [`standard_castling`] and [`InsufficientMaterial`], then adjust the builder.
 
 use super::{Entry, Opts, common};
-use crate::eval::Weights;
+use crate::eval::{Weights, squares};
 use crate::geometry::Geometry;
 use crate::piece::{PieceDef, PieceType};
 use crate::position::Position;
@@ -152,6 +152,7 @@ pub const ENTRY: Entry = Entry {
 pub fn build_with(start: &str) -> Result<Variant, String> {
     let mut v = orthodox("chess", "Orthodox chess", start)?;
     v.eval_weights = Some(chess_weights());
+    v.square_adjust = Some(squares::from_grids(&v, super::chess_squares::SQUARES)?);
     Ok(v)
 }
 

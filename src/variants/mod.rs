@@ -1,6 +1,7 @@
 //! The games: one file each (or per family), and the registry of ids, options and builders.
 
 pub mod chess;
+mod chess_squares;
 pub mod common;
 pub mod large;
 pub mod modern;
