@@ -444,6 +444,16 @@ fn main() {
     std::process::exit(code);
 }
 
+/// The data files, one after another.
+fn read_data(files: &[String]) -> Result<String, String> {
+    let mut text = String::new();
+    for f in files {
+        text += &std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
+        text.push('\n');
+    }
+    Ok(text)
+}
+
 fn run_tune(t: TuneCmd) -> Result<(), String> {
     use chatrang::eval::Weights;
     use chatrang::tune;
@@ -471,11 +481,7 @@ fn run_tune(t: TuneCmd) -> Result<(), String> {
             } else {
                 tune::all_but(&free).map_err(|e| format!("--free: {e}"))?
             };
-            let mut text = String::new();
-            for f in &data {
-                text += &std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
-                text.push('\n');
-            }
+            let text = read_data(&data)?;
             let mut sets = tune::load(&text, max_score)?;
             let w0 = match start {
                 Some(g) => variants::build(&g, "")?
@@ -517,11 +523,7 @@ fn run_tune(t: TuneCmd) -> Result<(), String> {
             l2,
             max_score,
         } => {
-            let mut text = String::new();
-            for f in &data {
-                text += &std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
-                text.push('\n');
-            }
+            let text = read_data(&data)?;
             let mut sets = tune::load(&text, max_score)?;
             let [set] = sets.as_mut_slice() else {
                 return Err("the data must hold positions of exactly one game".into());

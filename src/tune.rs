@@ -454,12 +454,7 @@ pub fn fit_squares(set: &GameSet, w: &Weights, steps: usize, l2: f64) -> Result<
             .sum()
     }
     let before = errors(&theta);
-    let n = samples
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| !held(*i))
-        .count()
-        .max(1) as f64;
+    let n = (0..samples.len()).filter(|&i| !held(i)).count().max(1) as f64;
     let (b1, b2, rate, eps) = (0.9f64, 0.999f64, 1.0, 1e-8);
     let mut m1 = vec![0.0f64; theta.len()];
     let mut m2 = vec![0.0f64; theta.len()];
@@ -470,7 +465,12 @@ pub fn fit_squares(set: &GameSet, w: &Weights, steps: usize, l2: f64) -> Result<
             .enumerate()
             .map(|(j, t)| if j < 2 * cells { 2.0 * l2 * t } else { 0.0 })
             .collect();
-        for (_, s) in samples.iter().enumerate().filter(|(i, _)| !held(*i)) {
+        for s in samples
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !held(*i))
+            .map(|(_, s)| s)
+        {
             let p = win_probability(k * (s.eval + delta(s.phase, &s.men, &theta)));
             let g = 2.0 * (p - s.target) * p * (1.0 - p) * slope / n;
             for &(j, sign) in &s.men {

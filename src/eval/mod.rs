@@ -1870,6 +1870,12 @@ pub fn phase(pos: &Position, ep: &EvalParams) -> i32 {
             npm += ep.see_value[t] * n as i32;
         }
     }
+    taper(npm, ep)
+}
+
+/// The phase from both sides' non-pawn material (see `phase`).
+#[inline]
+fn taper(npm: i32, ep: &EvalParams) -> i32 {
     (npm.min(ep.phase_total) * 256) / ep.phase_total
 }
 
@@ -1880,7 +1886,7 @@ fn combine(pos: &Position, ep: &EvalParams, tl: &Tally, royal_cell: &[Cell; 4]) 
     let us = pos.side as usize;
     let (total, material, npm, pawns, men) = (&tl.total, &tl.material, &tl.npm, &tl.pawns, &tl.men);
     let npm_all: i32 = npm.iter().sum();
-    let phase = (npm_all.min(ep.phase_total) * 256) / ep.phase_total;
+    let phase = taper(npm_all, ep);
 
     if ep.anti {
         // Losing games: fewer men is better.
