@@ -427,12 +427,6 @@ pub fn fit_squares(set: &GameSet, w: &Weights, steps: usize, l2: f64) -> Result<
     // theta[2 * i] middle game, theta[2 * i + 1] endgame; cells first, then the types' shifts.
     let cells = nt * nc;
     let mut theta = vec![0.0f64; 2 * (cells + nt)];
-    let mut seen = vec![false; cells];
-    for s in &samples {
-        for &(j, _) in s.men.iter().filter(|(j, _)| *j < cells) {
-            seen[j] = true;
-        }
-    }
     let errors = |theta: &[f64]| {
         let (mut tr, mut ho, mut ntr, mut nho) = (0.0, 0.0, 0usize, 0usize);
         for (i, s) in samples.iter().enumerate() {
@@ -485,10 +479,11 @@ pub fn fit_squares(set: &GameSet, w: &Weights, steps: usize, l2: f64) -> Result<
             theta[j] -= rate * (m1[j] / c1) / ((m2[j] / c2).sqrt() + eps);
         }
     }
-    // Each seen cell takes its type's shift, rounded as the engine will use it; then measured
-    // again. Cells no man stood on stay unchanged.
+    // Each cell takes its type's shift, rounded as the engine will use it; then measured again.
+    // A cell no man stood on has no deviation (nothing moved it), so it gets the shift alone: a
+    // man reaching it later (a promotion, another arrangement) keeps his type's new value.
     let mut fitted = vec![0.0f64; theta.len()];
-    for i in (0..cells).filter(|&i| seen[i]) {
+    for i in 0..cells {
         for ph in 0..2 {
             fitted[2 * i + ph] = (theta[2 * i + ph] + theta[2 * (cells + i / nc) + ph]).round();
         }
@@ -636,6 +631,18 @@ mod tests {
         let e5 = v.geo.parse_cell("e5").unwrap() as usize;
         let [_, other] = found(n * v.geo.num_cells() + e5);
         assert!(other.abs() <= 5, "{other}");
+        // No knight stood on a2, b2 or a7: each takes the knights' shift alone, the same number.
+        let unseen =
+            |name: &str| found(n * v.geo.num_cells() + v.geo.parse_cell(name).unwrap() as usize);
+        assert_eq!(unseen("a2"), unseen("b2"));
+        assert_eq!(unseen("a2"), unseen("a7"));
+        // Without a pull (l2 = 0) the d4 bonus is split between the shift and the cells, so the
+        // shift is not zero: the unseen cells carry it.
+        assert_ne!(unseen("a2"), [0, 0]);
+        // No queen stood anywhere in this data: her shift is zero, so is every cell of hers.
+        let q = v.piece_by_token("Q").unwrap() as usize;
+        let nc = v.geo.num_cells();
+        assert!((q * nc..(q + 1) * nc).all(|i| found(i) == [0, 0]));
     }
 
     #[test]

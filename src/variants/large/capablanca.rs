@@ -4,7 +4,7 @@
 
 use super::super::chess::{chess_weights, fide_draws};
 use super::super::{Entry, OptionDef, Opts, common};
-use crate::eval::Weights;
+use crate::eval::{Weights, squares};
 use crate::geometry::Geometry;
 use crate::piece::{Initial, PieceDef};
 use crate::variant::{Variant, VariantBuilder};
@@ -100,6 +100,7 @@ fn build(o: &Opts) -> Result<Variant, String> {
         o.is("castling", "three"),
     )?;
     v.eval_weights = Some(capablanca_weights());
+    v.square_adjust = Some(squares::from_grids(&v, super::capablanca_squares::SQUARES)?);
     Ok(v)
 }
 

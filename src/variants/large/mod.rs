@@ -7,6 +7,7 @@ use crate::variant::{BareKing, VariantBuilder, Verdict};
 pub mod acedrex;
 pub mod capablanca;
 pub mod capablanca10;
+mod capablanca_squares;
 pub mod chancellor;
 pub mod turkish1;
 pub mod turkish2;

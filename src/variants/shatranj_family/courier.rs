@@ -3,7 +3,7 @@
 //! `arrangement=preopening`, played as eight forced plies from the book array).
 
 use super::frame;
-use crate::eval::Weights;
+use crate::eval::{Weights, squares};
 use crate::geometry::Geometry;
 use crate::movegen::MoveList;
 use crate::moves::{Move, MoveKind};
@@ -277,7 +277,9 @@ fn build(o: &Opts) -> Result<Variant, String> {
         hooks,
     );
     b.eval_weights(fitted_weights());
-    b.build()
+    let mut v = b.build()?;
+    v.square_adjust = Some(squares::from_grids(&v, super::courier_squares::SQUARES)?);
+    Ok(v)
 }
 
 /// Evaluation weights fitted to Fairy-Stockfish's depth-8 scores of quiet positions of chess,

@@ -6,6 +6,7 @@ use super::Entry;
 
 pub mod chaturanga;
 pub mod courier;
+mod courier_squares;
 pub mod frame;
 pub mod kabir;
 pub mod kamil;
