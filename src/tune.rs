@@ -408,10 +408,9 @@ pub fn fit_squares(set: &GameSet, w: &Weights, steps: usize, l2: f64) -> Result<
                     continue;
                 }
                 let army = man.army();
-                let own = if army == 0 { c } else { v.geo.flip_rank(c) };
                 let sign = if army == p.side { 1.0 } else { -1.0 };
                 let t = man.kind() as usize;
-                men.push((t * nc + own as usize, sign));
+                men.push((crate::eval::squares::index(v, t, army as usize, c), sign));
                 men.push((nt * nc + t, sign));
             }
             Sample {

@@ -395,8 +395,8 @@ impl EvalParams {
                     }
                     // A fitted table's residual over these terms (two armies facing each other).
                     if let Some(adj) = v.square_adjust.as_ref().filter(|_| armies == 2) {
-                        let own = if army == 0 { c } else { v.geo.flip_rank(c) };
-                        let [mg, eg] = adj.get(t * nc + own as usize).copied().unwrap_or_default();
+                        let i = squares::index(v, t, army as usize, c);
+                        let [mg, eg] = adj.get(i).copied().unwrap_or_default();
                         s.mg += mg;
                         s.eg += eg;
                     }

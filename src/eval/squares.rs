@@ -2,6 +2,7 @@
 //! type letter, a middle-game and an endgame grid of the board as drawn (the first army at the
 //! bottom, the top rank first), in centipawns. `chatrang tune squares` prints them in this form.
 
+use crate::geometry::Cell;
 use crate::variant::Variant;
 
 /// One type's grids: its letter, then the middle-game and endgame numbers, row by row from the
@@ -38,6 +39,14 @@ pub fn from_grids(v: &Variant, grids: &[SquareGrid]) -> Result<Vec<[i32; 2]>, St
         }
     }
     Ok(table)
+}
+
+/// Where in the table (`type * cells + cell`) a man of type `t` of `army` on `c` reads his
+/// adjustment: the first army's cell as is, the second's flipped by rank. The engine and the fit
+/// both index through here, so they agree.
+pub fn index(v: &Variant, t: usize, army: usize, c: Cell) -> usize {
+    let own = if army == 0 { c } else { v.geo.flip_rank(c) };
+    t * v.geo.num_cells() + own as usize
 }
 
 /// The table as Rust source for a game file: one `(letter, mg, eg)` item per type with any
