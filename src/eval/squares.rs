@@ -141,6 +141,29 @@ mod tests {
     }
 
     #[test]
+    fn the_fitted_games_carry_their_grids_under_every_option() {
+        for (id, options) in [
+            ("chess", ""),
+            ("shatranj", ""),
+            ("shatranj", "bareking=immediate nmove=70"),
+            ("courier", ""),
+            ("courier", "promotion=file stalemate=draw"),
+            ("capablanca", ""),
+            ("capablanca", "castling=three arrangement=bird"),
+        ] {
+            let v = crate::variants::build(id, options).unwrap();
+            let table = v.square_adjust.as_ref().expect(id);
+            assert!(table.iter().any(|s| *s != [0, 0]), "{id} {options}");
+        }
+        assert!(
+            crate::variants::build("chaturanga", "")
+                .unwrap()
+                .square_adjust
+                .is_none()
+        );
+    }
+
+    #[test]
     fn bad_grids_are_errors() {
         let v = chess::build_with(START).unwrap();
         let short = vec![0; 63];

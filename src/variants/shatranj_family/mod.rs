@@ -13,6 +13,7 @@ pub mod kamil;
 pub mod kamil2;
 pub mod medieval;
 pub mod shatranj;
+mod shatranj_squares;
 
 pub static ENTRIES: &[Entry] = &[
     shatranj::ENTRY,

@@ -2,7 +2,7 @@
 //! and a bare Shah lose (the bared side may draw by baring the opponent at once).
 
 use super::frame;
-use crate::eval::Weights;
+use crate::eval::{Weights, squares};
 use crate::geometry::Geometry;
 use crate::variant::{BareKing, Variant, VariantBuilder, Verdict};
 use crate::variants::{Entry, OptionDef, Opts};
@@ -62,6 +62,7 @@ fn build(o: &Opts) -> Result<Variant, String> {
         o.num("nmove", 0),
     )?;
     v.eval_weights = Some(shatranj_weights());
+    v.square_adjust = Some(squares::from_grids(&v, super::shatranj_squares::SQUARES)?);
     Ok(v)
 }
 
