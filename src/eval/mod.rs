@@ -296,7 +296,7 @@ impl EvalParams {
                     }
                 } else {
                     Score {
-                        mg: base[t],
+                        mg: base[t] * w.piece_mg / 1000,
                         eg: base[t] * w.piece_eg / 1000,
                     }
                 }
@@ -2227,6 +2227,35 @@ mod tests {
         let ep = EvalParams::new(&crate::variants::build("courier", "").unwrap());
         assert_ne!(ep.w, fitted);
         assert_ne!(ep.w, Weights::default());
+    }
+
+    /// Material is each man's value scaled per phase: pawn-like men by `pawn_mg` / `pawn_eg`,
+    /// other pieces by `piece_mg` / `piece_eg`; the royal man has none.
+    #[test]
+    fn material_weights_scale_pawns_and_pieces_by_phase() {
+        let v = crate::variants::build("chess", "").unwrap();
+        let w = Weights {
+            pawn_mg: 500,
+            pawn_eg: 1500,
+            piece_mg: 2000,
+            piece_eg: 250,
+            ..Weights::default()
+        };
+        let (shared, ep) = (EvalParams::new(&v), EvalParams::with_weights(&v, w));
+        for (token, want) in [("P", (500, 1500)), ("N", (2000, 250)), ("Q", (2000, 250))] {
+            let t = v.piece_by_token(token).unwrap() as usize;
+            let base = ep.see_value[t];
+            assert!(base > 0, "{token}");
+            let got = ep.value[t];
+            assert_eq!(
+                (got.mg, got.eg),
+                (base * want.0 / 1000, base * want.1 / 1000),
+                "{token}"
+            );
+            assert_ne!(got, shared.value[t], "{token}");
+        }
+        let k = v.piece_by_token("K").unwrap() as usize;
+        assert_eq!(ep.value[k], Score::default());
     }
 
     /// What one term adds to a chess position's evaluation: the evaluation with `set` applied to

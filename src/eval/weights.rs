@@ -33,7 +33,8 @@ weights! {
     /// Pawn-like men's material, middle game / endgame (per mille of their value).
     pawn_mg = 900,
     pawn_eg = 1100,
-    /// Other pieces' endgame material (per mille of their value).
+    /// Other pieces' material, middle game / endgame (per mille of their value).
+    piece_mg = 1000,
     piece_eg = 1050,
     /// Royal man: middle-game bonus per rank advanced (negative: stay home).
     royal_advance_mg = -12,
