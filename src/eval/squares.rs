@@ -140,6 +140,7 @@ mod tests {
         assert!((64..192).contains(&queens_off), "{queens_off}");
     }
 
+    /// The games with grids of their own keep them whatever their options; the others have none.
     #[test]
     fn the_fitted_games_carry_their_grids_under_every_option() {
         for (id, options) in [
