@@ -20,6 +20,7 @@ pub mod render;
 pub mod search;
 pub mod sfen;
 pub mod tables;
+pub mod train;
 pub mod tune;
 pub mod uci;
 pub mod usi;

@@ -77,6 +77,8 @@ enum Cmd {
         /// The game of the `--fens` positions.
         #[arg(long, default_value = "chess")]
         variant: String,
+        #[command(flatten)]
+        net: NetArgs,
     },
     /// Play engines against each other, with chatrang's rules as referee (see README).
     Match(Box<MatchArgs>),
@@ -149,6 +151,22 @@ enum TuneCmd {
         #[arg(long, value_delimiter = ',')]
         set: Vec<String>,
     },
+    /// Training positions from refereed games (`chatrang match` PGN with scores in the move
+    /// comments): prints `variant;fen;score;result` lines.
+    Pgn {
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Train a net on `variant;fen;score;result` lines of one game; writes it to `--out` after
+    /// every epoch.
+    Net {
+        #[arg(required = true)]
+        data: Vec<String>,
+        #[arg(long)]
+        out: String,
+        #[command(flatten)]
+        cfg: chatrang::train::TrainConfig,
+    },
     /// Fit piece-square adjustments over one game's own evaluation to `variant;fen;score` lines;
     /// prints the errors and the grids for the game's file.
     Squares {
@@ -166,6 +184,33 @@ enum TuneCmd {
         #[arg(long, default_value_t = 1500)]
         max_score: i32,
     },
+}
+
+/// Which evaluation a subcommand searches with.
+#[derive(clap::Args)]
+struct NetArgs {
+    /// Evaluate with this net (in the games it fits) instead of each game's own.
+    #[arg(long)]
+    eval_file: Option<String>,
+    /// The hand-made evaluation in every game, nets or not.
+    #[arg(long, conflicts_with = "eval_file")]
+    no_nnue: bool,
+}
+
+impl NetArgs {
+    fn choice(&self) -> Result<chatrang::search::NetChoice, String> {
+        use chatrang::search::NetChoice;
+        if self.no_nnue {
+            return Ok(NetChoice::Off);
+        }
+        let Some(path) = &self.eval_file else {
+            return Ok(NetChoice::Own);
+        };
+        let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+        let net =
+            chatrang::eval::nnue::Network::parse(&bytes).map_err(|e| format!("{path}: {e}"))?;
+        Ok(NetChoice::File(std::sync::Arc::new(net)))
+    }
 }
 
 /// The position a subcommand works on: a game, its options, a FEN and moves played from it.
@@ -390,13 +435,17 @@ fn main() {
             games,
             fens,
             variant,
+            net,
         }) => {
             let list = match &fens {
                 Some(path) => bench::positions_from_file(path, &variant),
                 None if chess_only => Ok(bench::positions(1)),
                 None => Ok(bench::positions(games.max(1))),
             };
-            match list.and_then(|list| run_bench(&list, depth, threads, hash)) {
+            match net
+                .choice()
+                .and_then(|net| list.and_then(|list| run_bench(&list, depth, threads, hash, &net)))
+            {
                 Ok(()) => 0,
                 Err(e) => {
                     eprintln!("error: {e}");
@@ -517,6 +566,31 @@ fn run_tune(t: TuneCmd) -> Result<(), String> {
                 }
             }
         }
+        TuneCmd::Pgn { files } => {
+            let mut out = io::BufWriter::new(io::stdout().lock());
+            let mut n = 0;
+            for f in &files {
+                let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
+                n += chatrang::train::positions_from_pgn(&text, &mut out)
+                    .map_err(|e| format!("{f}: {e}"))?;
+            }
+            eprintln!("{n} positions");
+        }
+        TuneCmd::Net { data, out, cfg } => {
+            let text = read_data(&data)?;
+            let d = chatrang::train::load(&text)?;
+            eprintln!("{} positions of {}", d.len(), d.variant.id);
+            let mut failed = None;
+            chatrang::train::train(&d, &cfg, &mut |epoch, fit, held, net| {
+                out!("epoch {epoch:>3}  error {fit:.6}  held out {held:.6}");
+                if let Err(e) = std::fs::write(&out, net.to_bytes()) {
+                    failed = Some(format!("{out}: {e}"));
+                }
+            });
+            if let Some(e) = failed {
+                return Err(e);
+            }
+        }
         TuneCmd::Squares {
             data,
             steps,
@@ -609,8 +683,9 @@ fn run_bench(
     depth: i32,
     threads: usize,
     hash: usize,
+    net: &chatrang::search::NetChoice,
 ) -> Result<(), String> {
-    let (nodes, ms) = bench::run(list, depth, threads, hash, true)?;
+    let (nodes, ms) = bench::run(list, depth, threads, hash, net, true)?;
     out!("===========================");
     out!("Positions       : {}", list.len());
     out!("Total time (ms) : {ms}");

@@ -33,12 +33,17 @@ pub fn two_player_playouts(
                 if list.is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos.make(list[(seed % list.len() as u64) as usize]);
+                pos.make(list[pick(&mut seed, list.len())]);
             }
         }
     }
     games
+}
+
+/// A pseudo-random index below `n` (xorshift of `seed`).
+pub fn pick(seed: &mut u64, n: usize) -> usize {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    (*seed % n as u64) as usize
 }

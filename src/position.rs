@@ -47,6 +47,42 @@ impl GoneCells for Cell {
     }
 }
 
+/// A man put on (`added`) or taken off a cell by a move: what an incremental evaluation replays
+/// (`Position::changes`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Change {
+    pub piece: Piece,
+    pub cell: Cell,
+    pub added: bool,
+}
+
+/// The most changes one move records; a move with more (a game's special move) is marked
+/// `overflowed`, and an incremental evaluation starts afresh there.
+pub const MAX_CHANGES: usize = 6;
+
+/// The board changes of one move, in the order they were made.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Changes {
+    len: u8,
+    items: [Change; MAX_CHANGES],
+}
+
+impl Changes {
+    /// The changes, or `None` when the move made more than `MAX_CHANGES`.
+    #[inline]
+    pub fn get(&self) -> Option<&[Change]> {
+        self.items.get(..self.len as usize)
+    }
+
+    #[inline]
+    fn push(&mut self, c: Change) {
+        if let Some(slot) = self.items.get_mut(self.len as usize) {
+            *slot = c;
+        }
+        self.len = self.len.saturating_add(1);
+    }
+}
+
 #[derive(Clone)]
 pub struct Position {
     pub v: Arc<Variant>,
@@ -71,6 +107,9 @@ pub struct Position {
     /// Per player, the XOR of the keys of his pawn-like men (odd slots) and of his other men
     /// (even slots), kept as the men move: the correction history's keys (docs/eval.md).
     men_keys: [u64; 2 * MAX_PLAYERS],
+    /// When set (`track_changes`), each move's board changes, by the history length after it.
+    tracking: bool,
+    changes: Vec<Changes>,
 }
 
 impl Position {
@@ -104,6 +143,8 @@ impl Position {
             fullmove: 1,
             ply: 0,
             men_keys: [0; 2 * MAX_PLAYERS],
+            tracking: false,
+            changes: Vec::new(),
             v,
         }
     }
@@ -216,6 +257,55 @@ impl Position {
         let k = self.v.zobrist.piece(p, c);
         self.st.key ^= k;
         self.men_keys[self.men_slot(p)] ^= k;
+        self.note(p, c, true);
+    }
+
+    /// Records a board change of the move being made, when changes are tracked.
+    #[inline(always)]
+    fn note(&mut self, piece: Piece, cell: Cell, added: bool) {
+        if self.tracking
+            && let Some(ch) = self.changes.get_mut(self.history.len())
+        {
+            ch.push(Change { piece, cell, added });
+        }
+    }
+
+    /// Starts (or stops) recording each move's board changes (`changes`), for an incremental
+    /// evaluation; perft and the rest go without.
+    pub fn track_changes(&mut self, on: bool) {
+        self.tracking = on;
+        if on {
+            // The moves made so far went unrecorded.
+            let unknown = Changes {
+                len: u8::MAX,
+                ..Changes::default()
+            };
+            self.changes.clear();
+            self.changes.resize(self.history.len() + 1, unknown);
+        }
+    }
+
+    /// The board changes of the move that led to the position at history length `len` (the
+    /// present one: `history().len()`), if they were tracked; `None` when they were not or the
+    /// move made too many.
+    #[inline]
+    pub fn changes(&self, len: usize) -> Option<&[Change]> {
+        if !self.tracking || len == 0 || len > self.history.len() {
+            return None;
+        }
+        self.changes.get(len)?.get()
+    }
+
+    /// A fresh change record for the move being made (its history entry just pushed).
+    #[inline(always)]
+    fn open_changes(&mut self) {
+        if self.tracking {
+            let i = self.history.len();
+            if i >= self.changes.len() {
+                self.changes.resize(i + 1, Changes::default());
+            }
+            self.changes[i].len = 0;
+        }
     }
 
     /// Slot of man `p` in `men_keys`.
@@ -251,6 +341,7 @@ impl Position {
         let k = self.v.zobrist.piece(p, c);
         self.st.key ^= k;
         self.men_keys[self.men_slot(p)] ^= k;
+        self.note(p, c, false);
         p
     }
 
@@ -274,6 +365,8 @@ impl Position {
         let k = z.piece(p, from) ^ z.piece(p, to);
         self.st.key ^= k;
         self.men_keys[self.men_slot(p)] ^= k;
+        self.note(p, from, false);
+        self.note(p, to, true);
     }
 
     pub fn set_hand(&mut self, player: Player, t: PieceType, n: u8) {
@@ -567,6 +660,7 @@ impl Position {
     /// Makes a pseudo-legal move.
     pub fn make(&mut self, m: Move) {
         self.history.push(self.st);
+        self.open_changes();
         let us = self.side;
         self.st.captured = Piece::EMPTY;
         self.st.mover = Piece::EMPTY;
@@ -710,6 +804,13 @@ impl Position {
     }
 
     pub fn unmake(&mut self, m: Move) {
+        // Taking a move back records nothing: the record of the move before it stays.
+        let tracking = std::mem::replace(&mut self.tracking, false);
+        self.unmake_board(m);
+        self.tracking = tracking;
+    }
+
+    fn unmake_board(&mut self, m: Move) {
         if self.v.hooks.after_make {
             let v = Arc::clone(&self.v);
             v.rules.undo_after_make(self, m);
@@ -782,6 +883,7 @@ impl Position {
     /// Passes the turn (null move for search; a pass move in games that have one).
     pub fn make_null(&mut self) {
         self.history.push(self.st);
+        self.open_changes();
         self.st.captured = Piece::EMPTY;
         self.st.last = Move::NONE;
         if self.st.ep[0] != NO_CELL {
@@ -940,5 +1042,64 @@ mod tests {
             assert_ne!(pos.men_key(0, true), 0, "{game}");
             assert_ne!(pos.men_key(0, false), 0, "{game}");
         }
+    }
+
+    /// In every game, along playouts, each move's recorded changes turn the board before it into
+    /// the board after it (or the move is marked as having too many); taking a move back records
+    /// nothing, so the record of the move before stays.
+    #[test]
+    fn recorded_changes_replay_each_move() {
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut overflowed = 0;
+        let mut moves = 0;
+        for e in variants::all() {
+            let v = variants::build(e.id, "").unwrap();
+            let Ok(mut pos) = fen::parse(&v, &v.start_fen) else {
+                continue;
+            };
+            pos.track_changes(true);
+            let mut list = MoveList::new();
+            for _ in 0..60 {
+                list.clear();
+                legal_moves(&mut pos, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                let m = list[crate::playout::pick(&mut seed, list.len())];
+                let before: Vec<_> = (0..pos.board_cells())
+                    .map(|c| pos.at(c as super::Cell))
+                    .collect();
+                let earlier = pos.changes(pos.history().len()).map(<[_]>::to_vec);
+                pos.make(m);
+                moves += 1;
+                let l = pos.history().len();
+                match pos.changes(l) {
+                    Some(ch) => {
+                        let mut board = before.clone();
+                        for c in ch {
+                            let cell = &mut board[c.cell as usize];
+                            if c.added {
+                                assert!(cell.is_empty(), "{}: {m:?}", e.id);
+                                *cell = c.piece;
+                            } else {
+                                assert_eq!(*cell, c.piece, "{}: {m:?}", e.id);
+                                *cell = super::Piece::EMPTY;
+                            }
+                        }
+                        let after: Vec<_> = (0..pos.board_cells())
+                            .map(|c| pos.at(c as super::Cell))
+                            .collect();
+                        assert_eq!(board, after, "{}: {m:?}", e.id);
+                    }
+                    None => overflowed += 1,
+                }
+                // Taken back and made again: the record before is as it was.
+                pos.unmake(m);
+                assert_eq!(pos.changes(l - 1).map(<[_]>::to_vec), earlier, "{}", e.id);
+                pos.make(m);
+            }
+        }
+        assert!(moves > 1000, "{moves}");
+        assert!(overflowed * 100 < moves, "{overflowed} of {moves}");
     }
 }

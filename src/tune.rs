@@ -46,10 +46,10 @@ pub struct SampleConfig {
 }
 
 /// A small xorshift generator (reproducible samples without a dependency).
-struct Rng(u64);
+pub(crate) struct Rng(pub u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x << 13;
         x ^= x >> 7;

@@ -118,6 +118,9 @@ pub struct Uci {
     options_setting: String,
     /// `debug on`: each search ends with an `info string tree ...` line (its shape).
     debug: bool,
+    /// The `UseNNUE` option, and the net the `EvalFile` option read (`None`: the games' own).
+    use_nnue: bool,
+    eval_file: Option<Arc<crate::eval::nnue::Network>>,
 }
 
 impl Default for Uci {
@@ -159,6 +162,8 @@ impl Uci {
             sink,
             options_setting: String::new(),
             debug: false,
+            use_nnue: true,
+            eval_file: None,
         }
     }
 
@@ -266,6 +271,8 @@ impl Uci {
         s += "option name Move Overhead type spin default 10 min 0 max 5000\n";
         s += "option name EvalWeights type string default <empty>\n";
         s += "option name SearchParams type string default <empty>\n";
+        s += "option name UseNNUE type check default true\n";
+        s += "option name EvalFile type string default <empty>\n";
         s += "uciok";
         writeln!(out, "{s}").map_err(|e| e.to_string())
     }
@@ -369,6 +376,31 @@ impl Uci {
                 self.rebuild_searcher(None);
                 Ok(())
             }
+            "usennue" => {
+                self.use_nnue = match value.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(format!("bad UseNNUE value '{value}' (true or false)")),
+                };
+                self.rebuild_searcher(None);
+                Ok(())
+            }
+            "evalfile" => {
+                self.eval_file = if value.is_empty() || value == "<empty>" {
+                    None
+                } else {
+                    let bytes =
+                        std::fs::read(value).map_err(|e| format!("EvalFile {value}: {e}"))?;
+                    let net = crate::eval::nnue::Network::parse(&bytes)
+                        .map_err(|e| format!("EvalFile {value}: {e}"))?;
+                    if let Err(e) = net.check(&self.v) {
+                        self.note = Some(format!("EvalFile: not for this game: {e}"));
+                    }
+                    Some(Arc::new(net))
+                };
+                self.rebuild_searcher(None);
+                Ok(())
+            }
             "move overhead" => {
                 self.overhead = value
                     .parse()
@@ -397,6 +429,11 @@ impl Uci {
         s.overhead_ms = self.overhead;
         s.set_eval_overrides(self.eval_weights.clone());
         s.set_search_params(self.search_params.clone());
+        s.set_net(match (&self.eval_file, self.use_nnue) {
+            (_, false) => crate::search::NetChoice::Off,
+            (Some(n), true) => crate::search::NetChoice::File(Arc::clone(n)),
+            (None, true) => crate::search::NetChoice::Own,
+        });
         self.searcher = Arc::new(s);
     }
 

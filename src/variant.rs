@@ -244,6 +244,9 @@ pub struct Variant {
     /// `type * cells + cell` as the first army sees the board (the second's cells are flipped by
     /// rank); added to the evaluation's own piece squares in two-player games.
     pub square_adjust: Option<Vec<[i32; 2]>>,
+    /// A net trained for this game (`nets/`, `chatrang tune net`): the engine's evaluation where
+    /// it is set (docs/eval.md, "Networks").
+    pub net: Option<std::sync::Arc<crate::eval::nnue::Network>>,
 }
 
 impl Variant {
@@ -316,6 +319,7 @@ impl VariantBuilder {
                 eval_weights: None,
                 search_params: None,
                 square_adjust: None,
+                net: None,
             },
         }
     }

@@ -1,6 +1,7 @@
 //! `chatrang bench`: node counts are deterministic with one thread; the chess part is a
 //! regression signature of search + evaluation + move generation order.
 
+use chatrang::search::NetChoice;
 use chatrang::search::bench;
 
 /// Total nodes of `chatrang bench 8 --chess-only`. A change of search, evaluation or of the order
@@ -11,7 +12,7 @@ const CHESS_SIGNATURE_DEPTH_8: u64 = 92937;
 fn chess_bench_signature() {
     let list = bench::positions(1);
     assert_eq!(list.len(), bench::CHESS.len());
-    let (nodes, _) = bench::run(&list, 8, 1, 16, false).unwrap();
+    let (nodes, _) = bench::run(&list, 8, 1, 16, &NetChoice::Own, false).unwrap();
     assert_eq!(nodes, CHESS_SIGNATURE_DEPTH_8, "bench signature changed");
 }
 
@@ -27,8 +28,8 @@ fn bench_is_deterministic_across_games() {
         })
         .count();
     assert_eq!(games.len(), two_player.min(12));
-    let (a, _) = bench::run(&list, 5, 1, 16, false).unwrap();
-    let (b, _) = bench::run(&list, 5, 1, 16, false).unwrap();
+    let (a, _) = bench::run(&list, 5, 1, 16, &NetChoice::Own, false).unwrap();
+    let (b, _) = bench::run(&list, 5, 1, 16, &NetChoice::Own, false).unwrap();
     assert_eq!(a, b);
     assert!(a > 0);
 }
@@ -46,7 +47,7 @@ fn bench_reads_positions_from_a_file_and_names_a_bad_line() {
     let list = bench::positions_from_file(good.to_str().unwrap(), "chess").unwrap();
     assert_eq!(list.len(), 2);
     assert_eq!(list[1].fen, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
-    let (nodes, _) = bench::run(&list, 3, 1, 1, false).unwrap();
+    let (nodes, _) = bench::run(&list, 3, 1, 1, &NetChoice::Own, false).unwrap();
     assert!(nodes > 0);
 
     let bad = dir.join("bad.fen");

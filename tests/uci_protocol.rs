@@ -491,3 +491,111 @@ fn search_params_move_the_search_and_bad_ones_keep_the_last_setting() {
         "<empty>: the engine's own margins"
     );
 }
+
+/// A net of pseudo-random weights for chess, written to a file of the test's own.
+fn random_chess_net(path: &std::path::Path) -> chatrang::eval::nnue::Network {
+    use chatrang::eval::nnue::{HIDDEN, Network};
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |a: f32| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        ((x >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * a
+    };
+    let ft: Vec<f32> = (0..768 * HIDDEN).map(|_| next(0.2)).collect();
+    let bias: Vec<f32> = (0..HIDDEN).map(|_| 0.3 + next(0.2)).collect();
+    let out: Vec<f32> = (0..2 * HIDDEN).map(|_| next(1.0)).collect();
+    let net = Network::quantise("chess", 6, 64, &ft, &bias, &out, 0.2);
+    std::fs::write(path, net.to_bytes()).unwrap();
+    net
+}
+
+/// `UseNNUE` and `EvalFile` choose the evaluation: `UseNNUE false` the hand-made terms, a net
+/// file the net's scores; an unreadable or malformed file, or a value that is no boolean, is an
+/// error that keeps the last setting; a net of another game is taken with a note and leaves this
+/// game's evaluation alone; `<empty>` restores the game's own.
+#[test]
+fn net_options_choose_the_evaluation_and_reject_bad_files() {
+    let dir = std::env::temp_dir().join(format!("chatrang-nets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("random.nnue");
+    let net = random_chess_net(&good);
+    let text = dir.join("text.nnue");
+    std::fs::write(&text, "not a net").unwrap();
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let v = chatrang::variants::build("chess", "").unwrap();
+    let nn = chatrang::eval::nnue::Nnue::new(std::sync::Arc::new(net), &v).unwrap();
+    let expected = nn.evaluate(&chatrang::fen::parse(&v, fen).unwrap());
+
+    let mut e = Engine::start(&[]);
+    e.send("uci");
+    let l = e.until("uciok", 5000);
+    for opt in [
+        "option name UseNNUE type check default true",
+        "option name EvalFile type string default <empty>",
+    ] {
+        assert!(l.iter().any(|x| x == opt), "{opt}");
+    }
+    let eval = |e: &mut Engine| {
+        e.send("eval");
+        e.until("info string eval", 5000).last().unwrap().clone()
+    };
+    e.send(&format!("position fen {fen}"));
+    let own = eval(&mut e);
+    e.send("setoption name UseNNUE value false");
+    let terms = eval(&mut e);
+    e.send("setoption name UseNNUE value maybe");
+    assert_eq!(
+        e.until("info string error", 5000).last().unwrap(),
+        "info string error: bad UseNNUE value 'maybe' (true or false)"
+    );
+    assert_eq!(eval(&mut e), terms);
+    e.send("setoption name UseNNUE value true");
+    assert_eq!(eval(&mut e), own);
+
+    e.send(&format!("setoption name EvalFile value {}", good.display()));
+    assert_eq!(
+        eval(&mut e),
+        format!("info string eval {expected} (side to move)")
+    );
+    e.send(&format!("setoption name EvalFile value {}", text.display()));
+    assert_eq!(
+        e.until("info string error", 5000).last().unwrap(),
+        &format!(
+            "info string error: EvalFile {}: not a chatrang net file",
+            text.display()
+        )
+    );
+    e.send("setoption name EvalFile value /no/such/dir/x.nnue");
+    assert!(
+        e.until("info string error", 5000)
+            .last()
+            .unwrap()
+            .starts_with("info string error: EvalFile /no/such/dir/x.nnue: ")
+    );
+    assert_eq!(
+        eval(&mut e),
+        format!("info string eval {expected} (side to move)")
+    );
+    // In another game the chess net is no use: that game keeps its own evaluation.
+    e.send("setoption name UCI_Variant value capablanca");
+    let capa_with_file = eval(&mut e);
+    e.send("setoption name EvalFile value <empty>");
+    assert_eq!(eval(&mut e), capa_with_file);
+    e.send(&format!("setoption name EvalFile value {}", good.display()));
+    assert_eq!(
+        e.until("info string", 5000).last().unwrap(),
+        "info string EvalFile: not for this game: the net (6 types, 64 cells, trained for chess) \
+         does not fit capablanca (8 types, 80 cells)"
+    );
+    e.send("setoption name UCI_Variant value chess");
+    e.send(&format!("position fen {fen}"));
+    e.send("setoption name EvalFile value <empty>");
+    assert_eq!(eval(&mut e), own);
+    // A search with the net plays a legal move.
+    e.send(&format!("setoption name EvalFile value {}", good.display()));
+    e.send("go depth 6");
+    let l = e.until("bestmove", 20000);
+    assert_eq!(bestmove(&l).len(), 4, "{l:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}

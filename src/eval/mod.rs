@@ -10,6 +10,7 @@
 
 pub(crate) mod attacks;
 pub(crate) mod lines;
+pub mod nnue;
 pub mod squares;
 mod weights;
 
@@ -117,6 +118,8 @@ pub struct EvalParams {
     pub lines: Option<lines::ManLines>,
     /// The weights the terms were built with; the dynamic terms read them here.
     pub w: Weights,
+    /// A net that evaluates instead of the terms (`with_net`); `None`: the hand-made terms.
+    pub nnue: Option<std::sync::Arc<nnue::Nnue>>,
 }
 
 /// A royal region at most this fraction of the board counts as a palace.
@@ -243,6 +246,19 @@ impl EvalParams {
     /// The game's evaluation data under its own weights, or the shared defaults.
     pub fn new(va: &std::sync::Arc<Variant>) -> EvalParams {
         EvalParams::with_weights(va, va.eval_weights.clone().unwrap_or_default())
+    }
+
+    /// These data with `net` evaluating instead of the hand-made terms (`None`: the terms).
+    pub fn with_net(
+        mut self,
+        net: Option<std::sync::Arc<nnue::Network>>,
+        v: &Variant,
+    ) -> Result<EvalParams, String> {
+        self.nnue = match net {
+            Some(n) => Some(std::sync::Arc::new(nnue::Nnue::new(n, v)?)),
+            None => None,
+        };
+        Ok(self)
     }
 
     /// The evaluation data of a game under other weights (tuning).
@@ -596,6 +612,7 @@ impl EvalParams {
             max_distance,
             lines: lines::ManLines::new(&v.tables),
             w,
+            nnue: None,
         }
     }
 
@@ -1031,6 +1048,9 @@ fn chebyshev(ep: &EvalParams, a: Cell, b: Cell) -> i32 {
 
 /// The static evaluation, in centipawns, for the side to move.
 pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
+    if let Some(nn) = &ep.nnue {
+        return nn.evaluate(pos);
+    }
     if ep.ncells <= u64::CELLS {
         evaluate_in::<1>(pos, ep, None)
     } else if ep.ncells <= u128::CELLS {
@@ -1044,6 +1064,9 @@ pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
 
 /// `evaluate`, with what the pawn-like men alone decide read from (or kept in) `cache`.
 pub fn evaluate_cached(pos: &Position, ep: &EvalParams, cache: &mut PawnCache) -> i32 {
+    if let Some(nn) = &ep.nnue {
+        return nn.evaluate(pos);
+    }
     if ep.ncells <= u64::CELLS {
         evaluate_in::<1>(pos, ep, cache.entry::<1>(pos, ep))
     } else if ep.ncells <= u128::CELLS {

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use super::{Control, Limits, Searcher};
+use super::{Control, Limits, NetChoice, Searcher};
 use crate::{fen, variants};
 
 /// Orthodox chess positions (start, middle games, endgames).
@@ -80,17 +80,20 @@ pub fn positions_from_file(path: &str, variant: &str) -> Result<Vec<BenchPos>, S
     Ok(out)
 }
 
-/// Searches each position to `depth` (fresh hash each), printing a line per position when
-/// `verbose`; returns (total nodes, milliseconds), or an error when the table cannot be had.
+/// Searches each position to `depth` (fresh hash each) with the evaluation `net` chooses,
+/// printing a line per position when `verbose`; returns (total nodes, milliseconds), or an
+/// error when the table cannot be had.
 pub fn run(
     list: &[BenchPos],
     depth: i32,
     threads: usize,
     hash_mb: usize,
+    net: &NetChoice,
     verbose: bool,
 ) -> Result<(u64, u64), String> {
     let mut s = Searcher::try_new(hash_mb)?;
     s.threads = threads.max(1);
+    s.set_net(net.clone());
     let mut total = 0;
     let start = Instant::now();
     for (i, b) in list.iter().enumerate() {

@@ -21,7 +21,8 @@ use std::time::Instant;
 
 use arrayvec::ArrayVec;
 
-use crate::eval::{EvalParams, PawnCache, evaluate, evaluate_cached};
+use crate::eval::nnue::{AccStack, Network};
+use crate::eval::{EvalParams, PawnCache, evaluate_cached};
 use crate::geometry::{Cell, NO_CELL};
 use crate::movegen::{MAX_MOVES, MoveList, legal_moves, pseudo_legal, pseudo_tactical};
 use crate::moves::{Move, MoveKind};
@@ -136,6 +137,30 @@ pub fn score_string(s: i32) -> String {
     }
 }
 
+/// Which net the evaluation uses (the `UseNNUE` and `EvalFile` options).
+#[derive(Clone, Debug, Default)]
+pub enum NetChoice {
+    /// The game's own net, if it ships one.
+    #[default]
+    Own,
+    /// The hand-made terms in every game.
+    Off,
+    /// This net in the games it fits; the game's own elsewhere.
+    File(Arc<Network>),
+}
+
+impl NetChoice {
+    /// The net game `v` is evaluated with under this choice.
+    pub fn for_game(&self, v: &Variant) -> Option<Arc<Network>> {
+        match self {
+            NetChoice::Own => v.net.clone(),
+            NetChoice::Off => None,
+            NetChoice::File(n) if n.check(v).is_ok() => Some(Arc::clone(n)),
+            NetChoice::File(_) => v.net.clone(),
+        }
+    }
+}
+
 /// The engine: its hash table, thread count and evaluation data per game.
 pub struct Searcher {
     pub tt: Arc<TT>,
@@ -143,6 +168,7 @@ pub struct Searcher {
     /// Milliseconds kept back per move for latency.
     pub overhead_ms: u64,
     evals: Mutex<Option<(Arc<Variant>, Arc<EvalParams>)>>,
+    net: NetChoice,
     /// Weights (index in `Weights::NAMES`, value) laid over each game's own (the `EvalWeights`
     /// option: tuning and trials without a rebuild).
     eval_overrides: Vec<(usize, i32)>,
@@ -197,6 +223,7 @@ impl Searcher {
             threads: 1,
             overhead_ms: 10,
             evals: Mutex::new(None),
+            net: NetChoice::Own,
             eval_overrides: Vec::new(),
             param_overrides: Vec::new(),
             learned: Mutex::new(Vec::new()),
@@ -213,6 +240,16 @@ impl Searcher {
         v.search_params
             .unwrap_or_default()
             .with_values(&self.param_overrides)
+    }
+
+    /// The net the evaluation uses from now on.
+    pub fn set_net(&mut self, net: NetChoice) {
+        self.net = net;
+        *self.evals.lock().unwrap() = None;
+    }
+
+    pub fn net(&self) -> &NetChoice {
+        &self.net
     }
 
     /// Lays weights (from `tune::parse_values`) over every game's own (none: the games' own
@@ -251,7 +288,12 @@ impl Searcher {
         }
         let own = v.eval_weights.clone().unwrap_or_default();
         let w = crate::tune::apply_values(own, &self.eval_overrides);
-        let ep = Arc::new(EvalParams::with_weights(v, w));
+        let terms = EvalParams::with_weights(v, w);
+        let ep = Arc::new(match self.net.for_game(v) {
+            // `for_game` gives only nets that fit.
+            Some(n) => terms.clone().with_net(Some(n), v).unwrap_or(terms),
+            None => terms,
+        });
         *g = Some((Arc::clone(v), Arc::clone(&ep)));
         ep
     }
@@ -544,6 +586,8 @@ pub(crate) struct Worker<'a> {
     ecache: Vec<(u64, i32)>,
     /// What the pawn-like men alone decide, by their key.
     pawns: PawnCache,
+    /// The net's units along the line, where a net evaluates.
+    units: Option<Box<AccStack>>,
     /// `prune_blind`, and legality is only the royal man's safety (no drop-mate, stalemate-move
     /// or game filter rule): moves are tested as they are tried.
     lazy_legal: bool,
@@ -653,7 +697,12 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
 }
 
 impl<'a> Worker<'a> {
-    fn new(id: usize, sh: &'a Shared<'a>, pos: Position, learned: Option<Learned>) -> Worker<'a> {
+    fn new(
+        id: usize,
+        sh: &'a Shared<'a>,
+        mut pos: Position,
+        learned: Option<Learned>,
+    ) -> Worker<'a> {
         let v = Arc::clone(&pos.v);
         let nc = v.geo.num_cells();
         let players = v.players as usize;
@@ -710,6 +759,10 @@ impl<'a> Worker<'a> {
             prune_blind,
             ecache: vec![(EMPTY_KEY, 0); ECACHE_SIZE],
             pawns: PawnCache::new(),
+            units: sh.ep.nnue.as_ref().map(|_| {
+                pos.track_changes(true);
+                Box::new(AccStack::new(pos.history().len() + MAX_PLY + 8))
+            }),
             lazy_legal: prune_blind && legality_is_royal_safety(&v),
             lazy_when_armed: judged_lazily_unless_bare(&v),
             pos,
@@ -724,9 +777,20 @@ impl<'a> Worker<'a> {
         if self.ecache[i].0 == key {
             return self.ecache[i].1;
         }
-        let e = evaluate_cached(&self.pos, self.sh.ep, &mut self.pawns);
+        let e = self.evaluate_now();
         self.ecache[i] = (key, e);
         e
+    }
+
+    /// The static evaluation, worked out now: the net's from the units along the line, or the
+    /// hand-made terms with the pawn cache.
+    #[inline]
+    fn evaluate_now(&mut self) -> i32 {
+        let ep: &'a EvalParams = self.sh.ep;
+        match (&ep.nnue, &mut self.units) {
+            (Some(nn), Some(units)) => units.evaluate(nn, &self.pos),
+            _ => evaluate_cached(&self.pos, ep, &mut self.pawns),
+        }
     }
 
     /// The static evaluation of a node out of check: (correction slot, raw evaluation — the
@@ -1260,7 +1324,7 @@ impl<'a> Worker<'a> {
         self.stack[0].eval = if self.pos.in_check() {
             NO_EVAL
         } else {
-            evaluate(&self.pos, self.sh.ep)
+            self.evaluate_now()
         };
         let start = self.pv_idx;
         let in_check = self.pos.in_check();
@@ -1380,7 +1444,7 @@ impl<'a> Worker<'a> {
             self.seldepth = ply as i32;
         }
         if ply >= MAX_PLY {
-            return evaluate(&self.pos, self.sh.ep);
+            return self.evaluate_now();
         }
         // A repetition inside the search (or of a game position) is scored as a draw, or as the
         // game's own rules judge the cycle if it went on (perpetual check).
@@ -2033,7 +2097,7 @@ impl<'a> Worker<'a> {
         let ep = self.sh.ep;
         // Games whose captures never end (a taken man comes back): a hard floor.
         if ply >= MAX_PLY || qd >= MAX_QPLY {
-            return evaluate(&self.pos, ep);
+            return self.evaluate_now();
         }
         let pv_node = beta - alpha > 1;
         let key = self.pos.st.key;

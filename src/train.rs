@@ -1,0 +1,600 @@
+//! Training a game's net (`eval::nnue`): positions from refereed games, then gradient descent.
+//!
+//! 1. `positions_from_pgn`: the games of `chatrang match` (any engines, scores in the move
+//!    comments) as `variant;fen;score;result` lines, one per position whose side to move was not
+//!    in check and whose move played was quiet; `score` is the mover's reported score in
+//!    centipawns and `result` the game's for him (1, 0.5 or 0).
+//! 2. `train`: a float net fitted to those lines (Adam on the squared error of win
+//!    probabilities: the reference score's, blended with the game's result), quantised to a
+//!    `Network` (docs/eval.md, "Networks").
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use crate::eval::nnue::{HIDDEN, Inputs, Network, SCALE};
+use crate::matchrun::pgn;
+use crate::position::Position;
+use crate::search::is_tactical;
+use crate::tune::Rng;
+use crate::variant::Variant;
+use crate::{fen, notation, variants};
+
+/// Scores beyond this many centipawns (mates, decided games) teach little: left out.
+pub const MAX_SCORE: i32 = 3000;
+
+/// The mover's score in a move comment (`+0.31/12 1.200s`), in centipawns; `None` for a mate,
+/// a book move or no score.
+fn comment_score(comment: &str) -> Option<i32> {
+    let head = comment.split(['/', ' ']).next()?;
+    if head.contains('M') {
+        return None;
+    }
+    let pawns: f64 = head.parse().ok()?;
+    Some((pawns * 100.0).round() as i32)
+}
+
+/// Writes the training positions of the games in PGN `text` to `out`; returns how many.
+pub fn positions_from_pgn(text: &str, out: &mut dyn Write) -> Result<usize, String> {
+    let games = pgn::parse(text)?;
+    let mut built: HashMap<(String, String), Arc<Variant>> = HashMap::new();
+    let mut written = 0;
+    for g in &games {
+        let first = match g.result.as_str() {
+            "1-0" => 1.0,
+            "0-1" => 0.0,
+            "1/2-1/2" => 0.5,
+            _ => continue,
+        };
+        let id = g.tag("Variant").unwrap_or("chess").to_string();
+        let opts = g.tag("VariantOptions").unwrap_or("").to_string();
+        let key = (id.clone(), opts.clone());
+        let v = match built.get(&key) {
+            Some(v) => Arc::clone(v),
+            None => {
+                let v = variants::build(&id, &opts)?;
+                built.insert(key, Arc::clone(&v));
+                v
+            }
+        };
+        if v.players != 2 {
+            continue;
+        }
+        let start = g.tag("FEN").unwrap_or(&v.start_fen);
+        let mut pos = fen::parse(&v, start)?;
+        for mv in &g.moves {
+            let m = notation::parse_move(&mut pos, &mv.text)?;
+            if let Some(score) = comment_score(&mv.comment)
+                && score.abs() <= MAX_SCORE
+                && !pos.in_check()
+                && !is_tactical(&pos, m)
+            {
+                let result = if pos.side == 0 { first } else { 1.0 - first };
+                writeln!(out, "{id};{};{score};{result}", fen::to_fen(&pos))
+                    .map_err(|e| e.to_string())?;
+                written += 1;
+            }
+            pos.make(m);
+        }
+    }
+    Ok(written)
+}
+
+/// Training positions of one game, as the net's inputs.
+pub struct NetData {
+    pub variant: Arc<Variant>,
+    inputs: Inputs,
+    /// Per position, the side to move's inputs and then the other side's (as many each).
+    feats: Vec<u16>,
+    /// Where each position's inputs start in `feats` (one more entry than positions).
+    starts: Vec<u32>,
+    /// The reference score's win probability for the side to move, and the game's result.
+    prob: Vec<f32>,
+    result: Vec<f32>,
+}
+
+impl NetData {
+    pub fn len(&self) -> usize {
+        self.prob.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.prob.is_empty()
+    }
+
+    fn views(&self, i: usize) -> (&[u16], &[u16]) {
+        let (a, b) = (self.starts[i] as usize, self.starts[i + 1] as usize);
+        self.feats[a..b].split_at((b - a) / 2)
+    }
+}
+
+/// Win probability of a score in centipawns, on the net's scale.
+fn sigmoid_cp(cp: f64) -> f64 {
+    1.0 / (1.0 + (-cp / SCALE as f64).exp())
+}
+
+/// Reads `variant;fen;score;result` lines of one game (blank lines and `#` comments skipped);
+/// scores beyond `MAX_SCORE` are left out.
+pub fn load(text: &str) -> Result<NetData, String> {
+    let mut data: Option<NetData> = None;
+    let mut buf = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |what: &str| format!("line {}: {what}", n + 1);
+        let parts: Vec<&str> = line.split(';').collect();
+        let [game, fen_text, score, result] = parts[..] else {
+            return Err(bad("expected variant;fen;score;result"));
+        };
+        let score: i32 = score.trim().parse().map_err(|_| bad("bad score"))?;
+        let result: f32 = result.trim().parse().map_err(|_| bad("bad result"))?;
+        if !(0.0..=1.0).contains(&result) {
+            return Err(bad("the result must be 0, 0.5 or 1"));
+        }
+        if score.abs() > MAX_SCORE {
+            continue;
+        }
+        let d = match &mut data {
+            Some(d) => {
+                if d.variant.id != game {
+                    return Err(bad("the data must hold positions of one game"));
+                }
+                d
+            }
+            None => {
+                let v = variants::build(game, "").map_err(|e| bad(&e))?;
+                let inputs = Inputs::new(&v).map_err(|e| bad(&e))?;
+                data.insert(NetData {
+                    variant: v,
+                    inputs,
+                    feats: Vec::new(),
+                    starts: vec![0],
+                    prob: Vec::new(),
+                    result: Vec::new(),
+                })
+            }
+        };
+        let pos: Position = fen::parse(&d.variant, fen_text).map_err(|e| bad(&e))?;
+        buf.clear();
+        d.inputs.of(&pos, pos.side as usize, &mut buf);
+        d.inputs.of(&pos, 1 - pos.side as usize, &mut buf);
+        d.feats.extend_from_slice(&buf);
+        d.starts.push(d.feats.len() as u32);
+        d.prob.push(sigmoid_cp(score as f64) as f32);
+        d.result.push(result);
+    }
+    data.ok_or_else(|| "no positions".to_string())
+}
+
+/// Settings of `train` (also `chatrang tune net`'s options).
+#[derive(clap::Args, Clone, Debug)]
+pub struct TrainConfig {
+    /// Passes over the data.
+    #[arg(long, default_value_t = 30)]
+    pub epochs: usize,
+    #[arg(long, default_value_t = 16384)]
+    pub batch: usize,
+    /// Adam's step size at the start; it falls tenfold over the last quarter of the epochs
+    /// (and again over the last tenth).
+    #[arg(long, default_value_t = 0.001)]
+    pub lr: f32,
+    /// Share of the target taken from the game's result (the rest from the reference score).
+    #[arg(long, default_value_t = 0.25)]
+    pub wdl: f32,
+    /// Every this many positions one is held out, to show whether the fit generalises.
+    #[arg(long, default_value_t = 50)]
+    pub hold_out: usize,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// The float net being fitted, or its gradient.
+#[derive(Clone)]
+struct Params {
+    ft: Vec<f32>,
+    bias: Vec<f32>,
+    out: Vec<f32>,
+    out_bias: f32,
+}
+
+impl Params {
+    fn zeros(inputs: usize) -> Params {
+        Params {
+            ft: vec![0.0; inputs * HIDDEN],
+            bias: vec![0.0; HIDDEN],
+            out: vec![0.0; 2 * HIDDEN],
+            out_bias: 0.0,
+        }
+    }
+
+    fn add(mut self, o: Params) -> Params {
+        for (a, b) in self.slices().into_iter().zip(o.slices_ref()) {
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
+        }
+        self.out_bias += o.out_bias;
+        self
+    }
+
+    fn slices(&mut self) -> [&mut [f32]; 3] {
+        [&mut self.ft, &mut self.bias, &mut self.out]
+    }
+
+    fn slices_ref(&self) -> [&[f32]; 3] {
+        [&self.ft, &self.bias, &self.out]
+    }
+}
+
+/// Largest |weight| of the hidden and output layers: what the quantised net can hold.
+const CLIP: f32 = 1.98;
+
+/// Squared and clipped activation.
+#[inline]
+fn screlu(x: f32) -> f32 {
+    let c = x.clamp(0.0, 1.0);
+    c * c
+}
+
+/// One position's forward pass: its output, and (in `units`) both views' hidden units.
+#[inline]
+fn forward(p: &Params, views: [&[u16]; 2], units: &mut [[f32; HIDDEN]; 2]) -> f32 {
+    let mut out = p.out_bias;
+    for (k, feats) in views.iter().enumerate() {
+        let u = &mut units[k];
+        u.copy_from_slice(&p.bias);
+        for &f in *feats {
+            let row = &p.ft[f as usize * HIDDEN..][..HIDDEN];
+            for (a, &w) in u.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+        let w = &p.out[k * HIDDEN..][..HIDDEN];
+        out += u.iter().zip(w).map(|(&a, &w)| screlu(a) * w).sum::<f32>();
+    }
+    out
+}
+
+/// The target of position `i`: the reference's win probability blended with the result.
+#[inline]
+fn target(d: &NetData, i: usize, wdl: f32) -> f32 {
+    (1.0 - wdl) * d.prob[i] + wdl * d.result[i]
+}
+
+/// Adds position `i`'s gradient of the squared error to `g`; returns the error.
+fn backward(p: &Params, d: &NetData, i: usize, wdl: f32, g: &mut Params) -> f32 {
+    let (us, them) = d.views(i);
+    let mut units = [[0.0; HIDDEN]; 2];
+    let out = forward(p, [us, them], &mut units);
+    let prob = 1.0 / (1.0 + (-out).exp());
+    let err = prob - target(d, i, wdl);
+    let dout = 2.0 * err * prob * (1.0 - prob);
+    g.out_bias += dout;
+    for (k, feats) in [us, them].iter().enumerate() {
+        let w = &p.out[k * HIDDEN..][..HIDDEN];
+        let gw = &mut g.out[k * HIDDEN..][..HIDDEN];
+        let mut du = [0.0f32; HIDDEN];
+        for h in 0..HIDDEN {
+            let a = units[k][h];
+            gw[h] += dout * screlu(a);
+            du[h] = if a > 0.0 && a < 1.0 {
+                dout * w[h] * 2.0 * a
+            } else {
+                0.0
+            };
+        }
+        for (b, &x) in g.bias.iter_mut().zip(&du) {
+            *b += x;
+        }
+        for &f in *feats {
+            let row = &mut g.ft[f as usize * HIDDEN..][..HIDDEN];
+            for (r, &x) in row.iter_mut().zip(&du) {
+                *r += x;
+            }
+        }
+    }
+    err * err
+}
+
+/// Mean squared error of the positions `idx` under `p`.
+fn mean_error(p: &Params, d: &NetData, idx: &[usize], wdl: f32) -> f64 {
+    let total: f64 = idx
+        .par_iter()
+        .map(|&i| {
+            let (us, them) = d.views(i);
+            let mut units = [[0.0; HIDDEN]; 2];
+            let out = forward(p, [us, them], &mut units);
+            let prob = 1.0 / (1.0 + (-out).exp());
+            ((prob - target(d, i, wdl)) as f64).powi(2)
+        })
+        .sum();
+    total / idx.len().max(1) as f64
+}
+
+/// Uniform in [-a, a).
+fn uniform(rng: &mut Rng, a: f32) -> f32 {
+    ((rng.next() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * a
+}
+
+/// Adam's moments of every weight.
+struct Adam {
+    m: Params,
+    v: Params,
+    t: i32,
+}
+
+impl Adam {
+    fn step(&mut self, p: &mut Params, g: &Params, lr: f32, scale: f32) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        self.t += 1;
+        let c1 = 1.0 - B1.powi(self.t);
+        let c2 = 1.0 - B2.powi(self.t);
+        let update = |w: &mut f32, m: &mut f32, v: &mut f32, g: f32, clip: f32| {
+            let g = g * scale;
+            *m = B1 * *m + (1.0 - B1) * g;
+            *v = B2 * *v + (1.0 - B2) * g * g;
+            *w -= lr * (*m / c1) / ((*v / c2).sqrt() + 1e-8);
+            *w = w.clamp(-clip, clip);
+        };
+        let clips = [CLIP, f32::MAX, CLIP];
+        let [pf, pb, po] = p.slices();
+        let [mf, mb, mo] = self.m.slices();
+        let [vf, vb, vo] = self.v.slices();
+        let gs = g.slices_ref();
+        for (k, (w, (m, v))) in [pf, pb, po]
+            .into_iter()
+            .zip([mf, mb, mo].into_iter().zip([vf, vb, vo]))
+            .enumerate()
+        {
+            for (((w, m), v), &g) in w.iter_mut().zip(m.iter_mut()).zip(v.iter_mut()).zip(gs[k]) {
+                update(w, m, v, g, clips[k]);
+            }
+        }
+        update(
+            &mut p.out_bias,
+            &mut self.m.out_bias,
+            &mut self.v.out_bias,
+            g.out_bias,
+            f32::MAX,
+        );
+    }
+}
+
+/// What `train` reports after each epoch: (epoch, training error, held-out error) and the net
+/// as it stands.
+pub type EpochReport<'a> = dyn FnMut(usize, f64, f64, &Network) + 'a;
+
+/// Fits a net to `d`; `report` is called after every epoch. Returns the quantised net.
+pub fn train(d: &NetData, cfg: &TrainConfig, report: &mut EpochReport) -> Network {
+    let n_in = d.inputs.count();
+    let mut rng = Rng(cfg.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let mut p = Params::zeros(n_in);
+    // Small random starts: a man's input moves each unit a little; the output sums many units.
+    for w in &mut p.ft {
+        *w = uniform(&mut rng, 0.1);
+    }
+    for w in &mut p.out {
+        *w = uniform(&mut rng, 1.0 / (HIDDEN as f32).sqrt());
+    }
+    let mut adam = Adam {
+        m: Params::zeros(n_in),
+        v: Params::zeros(n_in),
+        t: 0,
+    };
+    let hold = cfg.hold_out.max(2);
+    let (held, mut fit): (Vec<usize>, Vec<usize>) = (0..d.len()).partition(|i| i % hold == 0);
+    let batch = cfg.batch.max(1);
+    let chunks = rayon::current_num_threads().max(1);
+    let quantise = |p: &Params| {
+        Network::quantise(
+            &d.variant.id,
+            d.inputs.types,
+            d.inputs.cells,
+            &p.ft,
+            &p.bias,
+            &p.out,
+            p.out_bias,
+        )
+    };
+    for epoch in 0..cfg.epochs {
+        let progress = epoch as f32 / cfg.epochs.max(1) as f32;
+        let lr = cfg.lr
+            * if progress >= 0.9 {
+                0.01
+            } else if progress >= 0.75 {
+                0.1
+            } else {
+                1.0
+            };
+        for i in (1..fit.len()).rev() {
+            let j = (rng.next() % (i as u64 + 1)) as usize;
+            fit.swap(i, j);
+        }
+        let mut total = 0.0f64;
+        for b in fit.chunks(batch) {
+            let per = b.len().div_ceil(chunks);
+            let (g, err) = b
+                .par_chunks(per)
+                .map(|part| {
+                    let mut g = Params::zeros(n_in);
+                    let mut err = 0.0f64;
+                    for &i in part {
+                        err += backward(&p, d, i, cfg.wdl, &mut g) as f64;
+                    }
+                    (g, err)
+                })
+                .reduce_with(|(a, ea), (b, eb)| (a.add(b), ea + eb))
+                .unwrap_or_else(|| (Params::zeros(n_in), 0.0));
+            total += err;
+            adam.step(&mut p, &g, lr, 1.0 / b.len() as f32);
+        }
+        let train_err = total / fit.len().max(1) as f64;
+        let held_err = mean_error(&p, d, &held, cfg.wdl);
+        report(epoch + 1, train_err, held_err, &quantise(&p));
+    }
+    quantise(&p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::nnue::Nnue;
+
+    #[test]
+    fn scores_are_read_from_move_comments() {
+        assert_eq!(comment_score("+0.31/12 1.200s"), Some(31));
+        assert_eq!(comment_score("-1.05/9 0.027s"), Some(-105));
+        assert_eq!(comment_score("+M5/20 0.1s"), None);
+        assert_eq!(comment_score("book"), None);
+        assert_eq!(comment_score(""), None);
+    }
+
+    /// A refereed game becomes one line per scored quiet move, with the result for the mover.
+    #[test]
+    fn pgn_games_give_quiet_scored_positions() {
+        let text = "[Variant \"chess\"]\n[Result \"0-1\"]\n\n\
+            1. e2e4 {book} e7e5 {+0.20/8 0.01s} 2. d1h5 {+0.10/8 0.01s} b8c6 {+0.30/8 0.01s} \
+            3. f1c4 {+0.00/8 0.01s} g8f6 {-2.00/8 0.01s} 4. h5f7 {+M1/8 0.01s} 0-1\n";
+        let mut out = Vec::new();
+        let n = positions_from_pgn(text, &mut out).unwrap();
+        let lines: Vec<String> = String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect();
+        assert_eq!(n, 5);
+        assert_eq!(lines.len(), 5);
+        // e7e5: black to move, score +20 for black, black won.
+        assert_eq!(
+            lines[0],
+            "chess;rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1;20;1"
+        );
+        assert!(lines[1].ends_with(";10;0"), "{}", lines[1]);
+        // The mate-scored capture is not a line.
+        assert!(lines.iter().all(|l| !l.contains(";M")));
+        assert!(
+            positions_from_pgn(
+                "[Variant \"chess\"]\n[Result \"1-0\"]\n\n1. e2e5 {+0.1/1 0s} 1-0\n",
+                &mut Vec::new()
+            )
+            .is_err()
+        );
+    }
+
+    /// The engine's integer evaluation of a quantised net is the float net's output within the
+    /// rounding of its weights (a dozen centipawns and 2%).
+    #[test]
+    fn the_quantised_net_scores_as_the_float_one() {
+        let v = variants::build("chess", "").unwrap();
+        let inputs = Inputs::new(&v).unwrap();
+        let mut rng = Rng(11);
+        let mut p = Params::zeros(inputs.count());
+        for w in &mut p.ft {
+            *w = uniform(&mut rng, 0.2);
+        }
+        for w in &mut p.bias {
+            *w = 0.3 + uniform(&mut rng, 0.2);
+        }
+        for w in &mut p.out {
+            *w = uniform(&mut rng, 0.5);
+        }
+        p.out_bias = 0.1;
+        let net = Network::quantise(
+            "chess",
+            inputs.types,
+            inputs.cells,
+            &p.ft,
+            &p.bias,
+            &p.out,
+            p.out_bias,
+        );
+        let nn = Nnue::new(Arc::new(net), &v).unwrap();
+        for f in [
+            "r3k2r/p1ppqPb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPpP/R3K2R b KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            "8/2k5/8/3P4/8/5K2/8/8 w - - 0 1",
+        ] {
+            let pos = fen::parse(&v, f).unwrap();
+            let (mut us, mut them) = (Vec::new(), Vec::new());
+            inputs.of(&pos, pos.side as usize, &mut us);
+            inputs.of(&pos, 1 - pos.side as usize, &mut them);
+            let mut units = [[0.0; HIDDEN]; 2];
+            let float = forward(&p, [&us, &them], &mut units) * SCALE as f32;
+            let int = nn.evaluate(&pos) as f32;
+            assert!(
+                (float - int).abs() < 12.0 + float.abs() * 0.02,
+                "{f}: {float} against {int}"
+            );
+        }
+    }
+
+    #[test]
+    fn bad_lines_are_errors() {
+        assert!(load("chess;8/8/8/8/8/8/8/8 w - - 0 1;10").is_err());
+        assert!(load("chess;not a fen;10;1").is_err());
+        assert!(load("chess;4k3/8/8/8/8/8/8/4K3 w - - 0 1;x;1").is_err());
+        assert!(load("chess;4k3/8/8/8/8/8/8/4K3 w - - 0 1;10;2").is_err());
+        assert!(
+            load("shogi;lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1;0;0.5")
+                .is_err()
+        );
+        let two = "chess;4k3/8/8/8/8/8/8/4K3 w - - 0 1;0;0.5\n\
+                   makruk;4k3/8/8/8/8/8/8/4K3 w - - 0 1;0;0.5";
+        assert!(load(two).is_err());
+    }
+
+    /// On positions scored by their material alone, training lowers the error, and the
+    /// quantised net's scores follow the material: a queen up is far ahead, a queen down far
+    /// behind.
+    #[test]
+    fn training_learns_material_and_the_quantised_net_agrees() {
+        let v = variants::build("chess", "").unwrap();
+        let mut text = String::new();
+        let worth = [('Q', 900), ('R', 500), ('B', 330), ('N', 320), ('P', 100)];
+        let mut rng = Rng(7);
+        for _ in 0..3000 {
+            let mut pos = Position::empty(Arc::clone(&v));
+            let king = v.piece_by_token("K").unwrap();
+            pos.put(4, crate::piece::Piece::new(king, 0, 0));
+            pos.put(60, crate::piece::Piece::new(king, 1, 1));
+            let mut score = 0;
+            for _ in 0..6 {
+                let (letter, value) = worth[(rng.next() % 5) as usize];
+                let player = (rng.next() % 2) as u8;
+                let c = (8 + rng.next() % 48) as crate::geometry::Cell;
+                if pos.at(c).is_empty() {
+                    let t = v.piece_by_token(&letter.to_string()).unwrap();
+                    pos.put(c, crate::piece::Piece::new(t, player, player));
+                    score += if player == 0 { value } else { -value };
+                }
+            }
+            let f = fen::to_fen(&pos);
+            if fen::parse(&v, &f).is_ok() {
+                text += &format!("chess;{f};{score};0.5\n");
+            }
+        }
+        let d = load(&text).unwrap();
+        assert!(d.len() > 2000, "{}", d.len());
+        let cfg = TrainConfig {
+            epochs: 12,
+            batch: 256,
+            lr: 0.005,
+            wdl: 0.0,
+            hold_out: 10,
+            seed: 3,
+        };
+        let mut errors = Vec::new();
+        let net = train(&d, &cfg, &mut |_, t, h, _| errors.push((t, h)));
+        assert!(errors.last().unwrap().1 < errors[0].1 * 0.7, "{errors:?}");
+        let nn = Nnue::new(Arc::new(net), &v).unwrap();
+        let up = fen::parse(&v, "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1").unwrap();
+        let down = fen::parse(&v, "4k3/3q4/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        assert!(nn.evaluate(&up) > 300, "{}", nn.evaluate(&up));
+        assert!(nn.evaluate(&down) < -300, "{}", nn.evaluate(&down));
+    }
+}
