@@ -156,6 +156,8 @@ enum TuneCmd {
     Pgn {
         #[arg(required = true)]
         files: Vec<String>,
+        #[command(flatten)]
+        cfg: chatrang::train::PgnPositions,
     },
     /// Train a net on `variant;fen;score;result` lines of one game; writes it to `--out` after
     /// every epoch.
@@ -164,6 +166,9 @@ enum TuneCmd {
         data: Vec<String>,
         #[arg(long)]
         out: String,
+        /// Train a correction added to the game's hand-made evaluation, not a whole evaluation.
+        #[arg(long)]
+        residual: bool,
         #[command(flatten)]
         cfg: chatrang::train::TrainConfig,
     },
@@ -566,19 +571,24 @@ fn run_tune(t: TuneCmd) -> Result<(), String> {
                 }
             }
         }
-        TuneCmd::Pgn { files } => {
+        TuneCmd::Pgn { files, cfg } => {
             let mut out = io::BufWriter::new(io::stdout().lock());
             let mut n = 0;
             for f in &files {
                 let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
-                n += chatrang::train::positions_from_pgn(&text, &mut out)
+                n += chatrang::train::positions_from_pgn(&text, &cfg, &mut out)
                     .map_err(|e| format!("{f}: {e}"))?;
             }
             eprintln!("{n} positions");
         }
-        TuneCmd::Net { data, out, cfg } => {
+        TuneCmd::Net {
+            data,
+            out,
+            residual,
+            cfg,
+        } => {
             let text = read_data(&data)?;
-            let d = chatrang::train::load(&text)?;
+            let d = chatrang::train::load(&text, residual)?;
             eprintln!("{} positions of {}", d.len(), d.variant.id);
             let mut failed = None;
             chatrang::train::train(&d, &cfg, &mut |epoch, fit, held, net| {

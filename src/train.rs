@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::eval::nnue::{HIDDEN, Inputs, Network, SCALE};
+use crate::eval::nnue::{HIDDEN, Inputs, MAX_BUCKETS, Network, SCALE};
 use crate::matchrun::pgn;
 use crate::position::Position;
 use crate::search::is_tactical;
@@ -36,11 +36,38 @@ fn comment_score(comment: &str) -> Option<i32> {
     Some((pawns * 100.0).round() as i32)
 }
 
-/// Writes the training positions of the games in PGN `text` to `out`; returns how many.
-pub fn positions_from_pgn(text: &str, out: &mut dyn Write) -> Result<usize, String> {
+/// Which positions of a game `positions_from_pgn` writes (also `chatrang tune pgn`'s options).
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct PgnPositions {
+    /// Every position out of check, scored or not (a missing score is written as 0, for a
+    /// labeller such as `scripts/fsf_static_label.py` to fill in), instead of the scored quiet
+    /// ones.
+    #[arg(long)]
+    pub all: bool,
+    /// With `--all`: from each position also this many random legal moves deep, writing each
+    /// position on the way (the unbalanced positions a search meets).
+    #[arg(long, default_value_t = 0)]
+    pub detour: usize,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// Writes the training positions of the games in PGN `text` to `out` (`cfg` says which); returns
+/// how many.
+pub fn positions_from_pgn(
+    text: &str,
+    cfg: &PgnPositions,
+    out: &mut dyn Write,
+) -> Result<usize, String> {
     let games = pgn::parse(text)?;
     let mut built: HashMap<(String, String), Arc<Variant>> = HashMap::new();
+    let mut rng = Rng(cfg.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let mut written = 0;
+    let mut line = |pos: &Position, id: &str, score: i32, first: f64| {
+        let result = if pos.side == 0 { first } else { 1.0 - first };
+        written += 1;
+        writeln!(out, "{id};{};{score};{result}", fen::to_fen(pos)).map_err(|e| e.to_string())
+    };
     for g in &games {
         let first = match g.result.as_str() {
             "1-0" => 1.0,
@@ -66,20 +93,48 @@ pub fn positions_from_pgn(text: &str, out: &mut dyn Write) -> Result<usize, Stri
         let mut pos = fen::parse(&v, start)?;
         for mv in &g.moves {
             let m = notation::parse_move(&mut pos, &mv.text)?;
-            if let Some(score) = comment_score(&mv.comment)
-                && score.abs() <= MAX_SCORE
+            let score = comment_score(&mv.comment).filter(|s| s.abs() <= MAX_SCORE);
+            if cfg.all {
+                if !pos.in_check() {
+                    line(&pos, &id, score.unwrap_or(0), first)?;
+                }
+                detour(&mut pos, cfg.detour, &mut rng, &mut |p| {
+                    line(p, &id, 0, first)
+                })?;
+            } else if let Some(score) = score
                 && !pos.in_check()
                 && !is_tactical(&pos, m)
             {
-                let result = if pos.side == 0 { first } else { 1.0 - first };
-                writeln!(out, "{id};{};{score};{result}", fen::to_fen(&pos))
-                    .map_err(|e| e.to_string())?;
-                written += 1;
+                line(&pos, &id, score, first)?;
             }
             pos.make(m);
         }
     }
     Ok(written)
+}
+
+/// Plays up to `depth` random legal moves from `pos`, calling `f` with each position reached
+/// out of check, and takes them back.
+fn detour(
+    pos: &mut Position,
+    depth: usize,
+    rng: &mut Rng,
+    f: &mut dyn FnMut(&Position) -> Result<(), String>,
+) -> Result<(), String> {
+    if depth == 0 {
+        return Ok(());
+    }
+    let mut list = crate::movegen::MoveList::new();
+    crate::movegen::legal_moves(pos, &mut list);
+    if list.is_empty() {
+        return Ok(());
+    }
+    let m = list[(rng.next() % list.len() as u64) as usize];
+    pos.make(m);
+    let r =
+        if pos.in_check() { Ok(()) } else { f(pos) }.and_then(|_| detour(pos, depth - 1, rng, f));
+    pos.unmake(m);
+    r
 }
 
 /// Training positions of one game, as the net's inputs.
@@ -93,6 +148,11 @@ pub struct NetData {
     /// The reference score's win probability for the side to move, and the game's result.
     prob: Vec<f32>,
     result: Vec<f32>,
+    /// Men on the board of each position (its output bucket).
+    men: Vec<u16>,
+    /// For a residual net, the hand-made evaluation of each position, in the net's output units
+    /// (centipawns / `SCALE`); empty otherwise.
+    base: Vec<f32>,
 }
 
 impl NetData {
@@ -102,6 +162,22 @@ impl NetData {
 
     pub fn is_empty(&self) -> bool {
         self.prob.is_empty()
+    }
+
+    fn residual(&self) -> bool {
+        !self.base.is_empty()
+    }
+
+    /// The output position `i` starts from: its hand-made evaluation for a residual net, else 0.
+    #[inline]
+    fn base(&self, i: usize) -> f32 {
+        self.base.get(i).copied().unwrap_or(0.0)
+    }
+
+    /// Position `i`'s output bucket, of `buckets`.
+    #[inline]
+    fn bucket(&self, i: usize, buckets: usize) -> usize {
+        self.inputs.bucket(self.men[i] as usize, buckets)
     }
 
     fn views(&self, i: usize) -> (&[u16], &[u16]) {
@@ -116,9 +192,11 @@ fn sigmoid_cp(cp: f64) -> f64 {
 }
 
 /// Reads `variant;fen;score;result` lines of one game (blank lines and `#` comments skipped);
-/// scores beyond `MAX_SCORE` are left out.
-pub fn load(text: &str) -> Result<NetData, String> {
+/// scores beyond `MAX_SCORE` are left out. For a `residual` net each position also keeps the
+/// game's hand-made evaluation, which the net learns to correct.
+pub fn load(text: &str, residual: bool) -> Result<NetData, String> {
     let mut data: Option<NetData> = None;
+    let mut terms: Option<crate::eval::EvalParams> = None;
     let mut buf = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -155,6 +233,8 @@ pub fn load(text: &str) -> Result<NetData, String> {
                     starts: vec![0],
                     prob: Vec::new(),
                     result: Vec::new(),
+                    men: Vec::new(),
+                    base: Vec::new(),
                 })
             }
         };
@@ -166,6 +246,12 @@ pub fn load(text: &str) -> Result<NetData, String> {
         d.starts.push(d.feats.len() as u32);
         d.prob.push(sigmoid_cp(score as f64) as f32);
         d.result.push(result);
+        d.men.push(Inputs::men(&pos) as u16);
+        if residual {
+            let ep = terms.get_or_insert_with(|| crate::eval::EvalParams::new(&d.variant));
+            let e = crate::eval::evaluate_terms(&pos, ep);
+            d.base.push(e as f32 / SCALE as f32);
+        }
     }
     data.ok_or_else(|| "no positions".to_string())
 }
@@ -185,9 +271,18 @@ pub struct TrainConfig {
     /// Share of the target taken from the game's result (the rest from the reference score).
     #[arg(long, default_value_t = 0.25)]
     pub wdl: f32,
-    /// Every this many positions one is held out, to show whether the fit generalises.
+    /// One block of `HOLD_BLOCK` positions in this many is held out, to show whether the fit
+    /// generalises (blocks: a game's positions are alike, so whole games are held out).
     #[arg(long, default_value_t = 50)]
     pub hold_out: usize,
+    /// Decoupled weight decay (AdamW) of the hidden and output weights, per step times the step
+    /// size: pulls weights the data do not support toward zero.
+    #[arg(long, default_value_t = 0.0)]
+    pub decay: f32,
+    /// Output buckets: the output layer of each share of the way from bare royals to the start's
+    /// men (`eval::nnue::Inputs::bucket`).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u8).range(1..=16))]
+    pub buckets: u8,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 }
@@ -196,18 +291,48 @@ pub struct TrainConfig {
 #[derive(Clone)]
 struct Params {
     ft: Vec<f32>,
+    /// Per (own or enemy, type), weights every cell's input of that man shares (a factor the
+    /// few positions of a rare cell learn from all the others): the net's input weights are
+    /// `ft` plus these (`merged`).
+    factor: Vec<f32>,
     bias: Vec<f32>,
+    /// Per output bucket, the side to move's output weights and the other side's.
     out: Vec<f32>,
-    out_bias: f32,
+    out_bias: Vec<f32>,
 }
 
 impl Params {
-    fn zeros(inputs: usize) -> Params {
+    fn zeros(inputs: usize, cells: usize, buckets: usize) -> Params {
         Params {
             ft: vec![0.0; inputs * HIDDEN],
+            factor: vec![0.0; inputs / cells * HIDDEN],
             bias: vec![0.0; HIDDEN],
-            out: vec![0.0; 2 * HIDDEN],
-            out_bias: 0.0,
+            out: vec![0.0; buckets * 2 * HIDDEN],
+            out_bias: vec![0.0; buckets],
+        }
+    }
+
+    /// The weights as the net has them: each input's own plus its man's shared factor.
+    fn merged(&self, cells: usize) -> Params {
+        let mut p = self.clone();
+        for (f, row) in p.ft.chunks_exact_mut(HIDDEN).enumerate() {
+            let shared = &self.factor[f / cells * HIDDEN..][..HIDDEN];
+            for (w, &x) in row.iter_mut().zip(shared) {
+                *w += x;
+            }
+        }
+        p.factor.iter_mut().for_each(|x| *x = 0.0);
+        p
+    }
+
+    /// A gradient of the merged weights as one of these: each factor's is the sum of its
+    /// inputs'.
+    fn unmerge_gradient(&mut self, cells: usize) {
+        for (f, row) in self.ft.chunks_exact(HIDDEN).enumerate() {
+            let shared = &mut self.factor[f / cells * HIDDEN..][..HIDDEN];
+            for (x, &g) in shared.iter_mut().zip(row) {
+                *x += g;
+            }
         }
     }
 
@@ -217,18 +342,32 @@ impl Params {
                 *x += y;
             }
         }
-        self.out_bias += o.out_bias;
         self
     }
 
-    fn slices(&mut self) -> [&mut [f32]; 3] {
-        [&mut self.ft, &mut self.bias, &mut self.out]
+    fn slices(&mut self) -> [&mut [f32]; 5] {
+        [
+            &mut self.ft,
+            &mut self.factor,
+            &mut self.bias,
+            &mut self.out,
+            &mut self.out_bias,
+        ]
     }
 
-    fn slices_ref(&self) -> [&[f32]; 3] {
-        [&self.ft, &self.bias, &self.out]
+    fn slices_ref(&self) -> [&[f32]; 5] {
+        [
+            &self.ft,
+            &self.factor,
+            &self.bias,
+            &self.out,
+            &self.out_bias,
+        ]
     }
 }
+
+/// Positions held out together (`TrainConfig::hold_out`): several games' worth.
+const HOLD_BLOCK: usize = 512;
 
 /// Largest |weight| of the hidden and output layers: what the quantised net can hold.
 const CLIP: f32 = 1.98;
@@ -242,8 +381,8 @@ fn screlu(x: f32) -> f32 {
 
 /// One position's forward pass: its output, and (in `units`) both views' hidden units.
 #[inline]
-fn forward(p: &Params, views: [&[u16]; 2], units: &mut [[f32; HIDDEN]; 2]) -> f32 {
-    let mut out = p.out_bias;
+fn forward(p: &Params, views: [&[u16]; 2], bucket: usize, units: &mut [[f32; HIDDEN]; 2]) -> f32 {
+    let mut out = p.out_bias[bucket];
     for (k, feats) in views.iter().enumerate() {
         let u = &mut units[k];
         u.copy_from_slice(&p.bias);
@@ -253,7 +392,7 @@ fn forward(p: &Params, views: [&[u16]; 2], units: &mut [[f32; HIDDEN]; 2]) -> f3
                 *a += w;
             }
         }
-        let w = &p.out[k * HIDDEN..][..HIDDEN];
+        let w = &p.out[(2 * bucket + k) * HIDDEN..][..HIDDEN];
         out += u.iter().zip(w).map(|(&a, &w)| screlu(a) * w).sum::<f32>();
     }
     out
@@ -268,15 +407,16 @@ fn target(d: &NetData, i: usize, wdl: f32) -> f32 {
 /// Adds position `i`'s gradient of the squared error to `g`; returns the error.
 fn backward(p: &Params, d: &NetData, i: usize, wdl: f32, g: &mut Params) -> f32 {
     let (us, them) = d.views(i);
+    let b = d.bucket(i, p.out_bias.len());
     let mut units = [[0.0; HIDDEN]; 2];
-    let out = forward(p, [us, them], &mut units);
+    let out = d.base(i) + forward(p, [us, them], b, &mut units);
     let prob = 1.0 / (1.0 + (-out).exp());
     let err = prob - target(d, i, wdl);
     let dout = 2.0 * err * prob * (1.0 - prob);
-    g.out_bias += dout;
+    g.out_bias[b] += dout;
     for (k, feats) in [us, them].iter().enumerate() {
-        let w = &p.out[k * HIDDEN..][..HIDDEN];
-        let gw = &mut g.out[k * HIDDEN..][..HIDDEN];
+        let w = &p.out[(2 * b + k) * HIDDEN..][..HIDDEN];
+        let gw = &mut g.out[(2 * b + k) * HIDDEN..][..HIDDEN];
         let mut du = [0.0f32; HIDDEN];
         for h in 0..HIDDEN {
             let a = units[k][h];
@@ -307,7 +447,7 @@ fn mean_error(p: &Params, d: &NetData, idx: &[usize], wdl: f32) -> f64 {
         .map(|&i| {
             let (us, them) = d.views(i);
             let mut units = [[0.0; HIDDEN]; 2];
-            let out = forward(p, [us, them], &mut units);
+            let out = d.base(i) + forward(p, [us, them], d.bucket(i, p.out_bias.len()), &mut units);
             let prob = 1.0 / (1.0 + (-out).exp());
             ((prob - target(d, i, wdl)) as f64).powi(2)
         })
@@ -328,79 +468,89 @@ struct Adam {
 }
 
 impl Adam {
-    fn step(&mut self, p: &mut Params, g: &Params, lr: f32, scale: f32) {
+    fn step(&mut self, p: &mut Params, g: &Params, lr: f32, scale: f32, decay: f32) {
         const B1: f32 = 0.9;
         const B2: f32 = 0.999;
         self.t += 1;
         let c1 = 1.0 - B1.powi(self.t);
         let c2 = 1.0 - B2.powi(self.t);
-        let update = |w: &mut f32, m: &mut f32, v: &mut f32, g: f32, clip: f32| {
+        let update = |w: &mut f32, m: &mut f32, v: &mut f32, g: f32, clip: f32, decay: f32| {
             let g = g * scale;
             *m = B1 * *m + (1.0 - B1) * g;
             *v = B2 * *v + (1.0 - B2) * g * g;
-            *w -= lr * (*m / c1) / ((*v / c2).sqrt() + 1e-8);
+            *w -= lr * ((*m / c1) / ((*v / c2).sqrt() + 1e-8) + decay * *w);
             *w = w.clamp(-clip, clip);
         };
-        let clips = [CLIP, f32::MAX, CLIP];
-        let [pf, pb, po] = p.slices();
-        let [mf, mb, mo] = self.m.slices();
-        let [vf, vb, vo] = self.v.slices();
+        // An input's own weight and its factor each stay within half the merged weight's
+        // reach.
+        let clips = [CLIP / 2.0, CLIP / 2.0, f32::MAX, CLIP, f32::MAX];
+        let decays = [decay, decay, 0.0, decay, 0.0];
         let gs = g.slices_ref();
-        for (k, (w, (m, v))) in [pf, pb, po]
+        for (k, (w, (m, v))) in p
+            .slices()
             .into_iter()
-            .zip([mf, mb, mo].into_iter().zip([vf, vb, vo]))
+            .zip(self.m.slices().into_iter().zip(self.v.slices()))
             .enumerate()
         {
             for (((w, m), v), &g) in w.iter_mut().zip(m.iter_mut()).zip(v.iter_mut()).zip(gs[k]) {
-                update(w, m, v, g, clips[k]);
+                update(w, m, v, g, clips[k], decays[k]);
             }
         }
-        update(
-            &mut p.out_bias,
-            &mut self.m.out_bias,
-            &mut self.v.out_bias,
-            g.out_bias,
-            f32::MAX,
-        );
     }
 }
 
-/// What `train` reports after each epoch: (epoch, training error, held-out error) and the net
-/// as it stands.
+/// What `train` reports before the first epoch (epoch 0) and after each: (epoch, training error,
+/// held-out error) and the net as it stands.
 pub type EpochReport<'a> = dyn FnMut(usize, f64, f64, &Network) + 'a;
 
 /// Fits a net to `d`; `report` is called after every epoch. Returns the quantised net.
 pub fn train(d: &NetData, cfg: &TrainConfig, report: &mut EpochReport) -> Network {
     let n_in = d.inputs.count();
+    let cells = d.inputs.cells;
+    let nb = cfg.buckets.clamp(1, MAX_BUCKETS as u8) as usize;
     let mut rng = Rng(cfg.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
-    let mut p = Params::zeros(n_in);
+    let mut p = Params::zeros(n_in, cells, nb);
     // Small random starts: a man's input moves each unit a little; the output sums many units.
     for w in &mut p.ft {
         *w = uniform(&mut rng, 0.1);
     }
-    for w in &mut p.out {
-        *w = uniform(&mut rng, 1.0 / (HIDDEN as f32).sqrt());
+    // A residual net starts as no correction at all.
+    if !d.residual() {
+        for w in &mut p.out {
+            *w = uniform(&mut rng, 1.0 / (HIDDEN as f32).sqrt());
+        }
     }
     let mut adam = Adam {
-        m: Params::zeros(n_in),
-        v: Params::zeros(n_in),
+        m: Params::zeros(n_in, cells, nb),
+        v: Params::zeros(n_in, cells, nb),
         t: 0,
     };
     let hold = cfg.hold_out.max(2);
-    let (held, mut fit): (Vec<usize>, Vec<usize>) = (0..d.len()).partition(|i| i % hold == 0);
+    let (held, mut fit): (Vec<usize>, Vec<usize>) =
+        (0..d.len()).partition(|i| (i / HOLD_BLOCK) % hold == hold - 1);
     let batch = cfg.batch.max(1);
     let chunks = rayon::current_num_threads().max(1);
     let quantise = |p: &Params| {
-        Network::quantise(
+        let p = p.merged(cells);
+        let mut net = Network::quantise(
             &d.variant.id,
             d.inputs.types,
             d.inputs.cells,
             &p.ft,
             &p.bias,
             &p.out,
-            p.out_bias,
-        )
+            &p.out_bias,
+        );
+        net.residual = d.residual();
+        net
     };
+    let merged = p.merged(cells);
+    report(
+        0,
+        mean_error(&merged, d, &fit, cfg.wdl),
+        mean_error(&merged, d, &held, cfg.wdl),
+        &quantise(&p),
+    );
     for epoch in 0..cfg.epochs {
         let progress = epoch as f32 / cfg.epochs.max(1) as f32;
         let lr = cfg.lr
@@ -418,23 +568,25 @@ pub fn train(d: &NetData, cfg: &TrainConfig, report: &mut EpochReport) -> Networ
         let mut total = 0.0f64;
         for b in fit.chunks(batch) {
             let per = b.len().div_ceil(chunks);
-            let (g, err) = b
+            let merged = p.merged(cells);
+            let (mut g, err) = b
                 .par_chunks(per)
                 .map(|part| {
-                    let mut g = Params::zeros(n_in);
+                    let mut g = Params::zeros(n_in, cells, nb);
                     let mut err = 0.0f64;
                     for &i in part {
-                        err += backward(&p, d, i, cfg.wdl, &mut g) as f64;
+                        err += backward(&merged, d, i, cfg.wdl, &mut g) as f64;
                     }
                     (g, err)
                 })
                 .reduce_with(|(a, ea), (b, eb)| (a.add(b), ea + eb))
-                .unwrap_or_else(|| (Params::zeros(n_in), 0.0));
+                .unwrap_or_else(|| (Params::zeros(n_in, cells, nb), 0.0));
+            g.unmerge_gradient(cells);
             total += err;
-            adam.step(&mut p, &g, lr, 1.0 / b.len() as f32);
+            adam.step(&mut p, &g, lr, 1.0 / b.len() as f32, cfg.decay);
         }
         let train_err = total / fit.len().max(1) as f64;
-        let held_err = mean_error(&p, d, &held, cfg.wdl);
+        let held_err = mean_error(&p.merged(cells), d, &held, cfg.wdl);
         report(epoch + 1, train_err, held_err, &quantise(&p));
     }
     quantise(&p)
@@ -461,7 +613,7 @@ mod tests {
             1. e2e4 {book} e7e5 {+0.20/8 0.01s} 2. d1h5 {+0.10/8 0.01s} b8c6 {+0.30/8 0.01s} \
             3. f1c4 {+0.00/8 0.01s} g8f6 {-2.00/8 0.01s} 4. h5f7 {+M1/8 0.01s} 0-1\n";
         let mut out = Vec::new();
-        let n = positions_from_pgn(text, &mut out).unwrap();
+        let n = positions_from_pgn(text, &PgnPositions::default(), &mut out).unwrap();
         let lines: Vec<String> = String::from_utf8(out)
             .unwrap()
             .lines()
@@ -480,20 +632,47 @@ mod tests {
         assert!(
             positions_from_pgn(
                 "[Variant \"chess\"]\n[Result \"1-0\"]\n\n1. e2e5 {+0.1/1 0s} 1-0\n",
+                &PgnPositions::default(),
                 &mut Vec::new()
             )
             .is_err()
         );
+        // Every position, and two random moves from each: the book move's position too, the
+        // unscored ones at 0; the detours keep the game's result for their side to move.
+        let all = PgnPositions {
+            all: true,
+            detour: 2,
+            seed: 1,
+        };
+        let mut out = Vec::new();
+        let n = positions_from_pgn(text, &all, &mut out).unwrap();
+        let text_out = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text_out.lines().collect();
+        assert_eq!(lines.len(), n);
+        assert!(n > 8 && n <= 8 * 3, "{n}");
+        assert_eq!(
+            lines[0],
+            "chess;rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0;0"
+        );
+        let v = variants::build("chess", "").unwrap();
+        for l in &lines {
+            let f: Vec<&str> = l.split(';').collect();
+            let pos = fen::parse(&v, f[1]).unwrap();
+            assert!(!pos.in_check(), "{l}");
+            let result: f64 = f[3].parse().unwrap();
+            assert_eq!(result, if pos.side == 0 { 0.0 } else { 1.0 }, "{l}");
+        }
     }
 
     /// The engine's integer evaluation of a quantised net is the float net's output within the
-    /// rounding of its weights (a dozen centipawns and 2%).
+    /// rounding of its weights (a dozen centipawns and 2%), each position through its bucket's
+    /// output layer.
     #[test]
     fn the_quantised_net_scores_as_the_float_one() {
         let v = variants::build("chess", "").unwrap();
         let inputs = Inputs::new(&v).unwrap();
         let mut rng = Rng(11);
-        let mut p = Params::zeros(inputs.count());
+        let mut p = Params::zeros(inputs.count(), inputs.cells, 3);
         for w in &mut p.ft {
             *w = uniform(&mut rng, 0.2);
         }
@@ -503,7 +682,7 @@ mod tests {
         for w in &mut p.out {
             *w = uniform(&mut rng, 0.5);
         }
-        p.out_bias = 0.1;
+        p.out_bias.copy_from_slice(&[0.1, -0.2, 0.3]);
         let net = Network::quantise(
             "chess",
             inputs.types,
@@ -511,20 +690,22 @@ mod tests {
             &p.ft,
             &p.bias,
             &p.out,
-            p.out_bias,
+            &p.out_bias,
         );
         let nn = Nnue::new(Arc::new(net), &v).unwrap();
         for f in [
             "r3k2r/p1ppqPb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPpP/R3K2R b KQkq - 0 1",
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
             "8/2k5/8/3P4/8/5K2/8/8 w - - 0 1",
+            "r4rk1/pp3ppp/2n5/8/8/2N5/PP3PPP/R4RK1 w - - 0 1",
         ] {
             let pos = fen::parse(&v, f).unwrap();
             let (mut us, mut them) = (Vec::new(), Vec::new());
             inputs.of(&pos, pos.side as usize, &mut us);
             inputs.of(&pos, 1 - pos.side as usize, &mut them);
             let mut units = [[0.0; HIDDEN]; 2];
-            let float = forward(&p, [&us, &them], &mut units) * SCALE as f32;
+            let b = inputs.bucket(Inputs::men(&pos), 3);
+            let float = forward(&p, [&us, &them], b, &mut units) * SCALE as f32;
             let int = nn.evaluate(&pos) as f32;
             assert!(
                 (float - int).abs() < 12.0 + float.abs() * 0.02,
@@ -533,19 +714,25 @@ mod tests {
         }
     }
 
+    fn load_plain(text: &str) -> Result<NetData, String> {
+        load(text, false)
+    }
+
     #[test]
     fn bad_lines_are_errors() {
-        assert!(load("chess;8/8/8/8/8/8/8/8 w - - 0 1;10").is_err());
-        assert!(load("chess;not a fen;10;1").is_err());
-        assert!(load("chess;4k3/8/8/8/8/8/8/4K3 w - - 0 1;x;1").is_err());
-        assert!(load("chess;4k3/8/8/8/8/8/8/4K3 w - - 0 1;10;2").is_err());
+        assert!(load_plain("chess;8/8/8/8/8/8/8/8 w - - 0 1;10").is_err());
+        assert!(load_plain("chess;not a fen;10;1").is_err());
+        assert!(load_plain("chess;4k3/8/8/8/8/8/8/4K3 w - - 0 1;x;1").is_err());
+        assert!(load_plain("chess;4k3/8/8/8/8/8/8/4K3 w - - 0 1;10;2").is_err());
         assert!(
-            load("shogi;lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1;0;0.5")
-                .is_err()
+            load_plain(
+                "shogi;lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1;0;0.5"
+            )
+            .is_err()
         );
         let two = "chess;4k3/8/8/8/8/8/8/4K3 w - - 0 1;0;0.5\n\
                    makruk;4k3/8/8/8/8/8/8/4K3 w - - 0 1;0;0.5";
-        assert!(load(two).is_err());
+        assert!(load_plain(two).is_err());
     }
 
     /// On positions scored by their material alone, training lowers the error, and the
@@ -578,19 +765,22 @@ mod tests {
                 text += &format!("chess;{f};{score};0.5\n");
             }
         }
-        let d = load(&text).unwrap();
+        let d = load(&text, false).unwrap();
         assert!(d.len() > 2000, "{}", d.len());
         let cfg = TrainConfig {
             epochs: 12,
             batch: 256,
             lr: 0.005,
             wdl: 0.0,
-            hold_out: 10,
+            hold_out: 4,
+            decay: 0.0,
+            buckets: 2,
             seed: 3,
         };
         let mut errors = Vec::new();
         let net = train(&d, &cfg, &mut |_, t, h, _| errors.push((t, h)));
-        assert!(errors.last().unwrap().1 < errors[0].1 * 0.7, "{errors:?}");
+        assert_eq!(errors.len(), cfg.epochs + 1);
+        assert!(errors.last().unwrap().1 < errors[0].1 * 0.5, "{errors:?}");
         let nn = Nnue::new(Arc::new(net), &v).unwrap();
         let up = fen::parse(&v, "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1").unwrap();
         let down = fen::parse(&v, "4k3/3q4/8/8/8/8/8/4K3 w - - 0 1").unwrap();

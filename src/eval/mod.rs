@@ -1046,11 +1046,18 @@ fn chebyshev(ep: &EvalParams, a: Cell, b: Cell) -> i32 {
     ((ax - bx).abs().max((ay - by).abs()).max((az - bz).abs())) as i32
 }
 
-/// The static evaluation, in centipawns, for the side to move.
+/// The static evaluation, in centipawns, for the side to move: the game's net, the hand-made
+/// terms, or both added (a residual net).
 pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
-    if let Some(nn) = &ep.nnue {
-        return nn.evaluate(pos);
+    match &ep.nnue {
+        Some(nn) if nn.residual() => evaluate_terms(pos, ep) + nn.evaluate(pos),
+        Some(nn) => nn.evaluate(pos),
+        None => evaluate_terms(pos, ep),
     }
+}
+
+/// The hand-made terms' evaluation, nets or not.
+pub fn evaluate_terms(pos: &Position, ep: &EvalParams) -> i32 {
     if ep.ncells <= u64::CELLS {
         evaluate_in::<1>(pos, ep, None)
     } else if ep.ncells <= u128::CELLS {
@@ -1062,11 +1069,8 @@ pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
     }
 }
 
-/// `evaluate`, with what the pawn-like men alone decide read from (or kept in) `cache`.
+/// `evaluate_terms`, with what the pawn-like men alone decide read from (or kept in) `cache`.
 pub fn evaluate_cached(pos: &Position, ep: &EvalParams, cache: &mut PawnCache) -> i32 {
-    if let Some(nn) = &ep.nnue {
-        return nn.evaluate(pos);
-    }
     if ep.ncells <= u64::CELLS {
         evaluate_in::<1>(pos, ep, cache.entry::<1>(pos, ep))
     } else if ep.ncells <= u128::CELLS {
@@ -1074,7 +1078,7 @@ pub fn evaluate_cached(pos: &Position, ep: &EvalParams, cache: &mut PawnCache) -
     } else if ep.ncells <= lines::MAX_CELLS {
         evaluate_in::<4>(pos, ep, cache.entry::<4>(pos, ep))
     } else {
-        evaluate(pos, ep)
+        evaluate_terms(pos, ep)
     }
 }
 

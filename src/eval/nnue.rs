@@ -28,7 +28,7 @@ pub const SCALE: i32 = 400;
 const OUT_MAX: i32 = i16::MAX as i32 / QA;
 
 const MAGIC: &[u8; 4] = b"CRNN";
-const VERSION: u32 = 1;
+const VERSION: u32 = 3;
 
 /// One row of hidden-unit numbers (a feature's weights, the biases, a view's units).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -69,14 +69,21 @@ pub struct Network {
     pub game: String,
     pub types: usize,
     pub cells: usize,
+    /// The net's score is added to the game's hand-made evaluation (trained on what the terms
+    /// miss) instead of replacing it.
+    pub residual: bool,
     /// Per input, its weights into the hidden units: input `(enemy * types + type) * cells +
     /// cell` (`enemy`: the man is the other player's; `cell` as the viewing player sees it).
     ft: Vec<Row>,
     bias: Row,
-    /// Output weights: the side to move's units, then the other side's.
-    out: [Row; 2],
-    out_bias: i32,
+    /// Per output bucket (`Inputs::bucket`: by the men on the board), the output weights of
+    /// the side to move's units and of the other side's, and the output's bias.
+    out: Vec<[Row; 2]>,
+    out_bias: Vec<i32>,
 }
+
+/// Most output buckets a net may have.
+pub const MAX_BUCKETS: usize = 16;
 
 impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -139,31 +146,45 @@ impl Network {
         if types == 0 || cells == 0 || types > 64 || cells > crate::geometry::MAX_CELLS {
             return Err(format!("bad net dimensions: {types} types, {cells} cells"));
         }
+        let flags = r.u32()?;
+        if flags > 1 {
+            return Err(format!("unknown net file flags {flags}"));
+        }
+        let buckets = r.u32()? as usize;
+        if !(1..=MAX_BUCKETS).contains(&buckets) {
+            return Err(format!("bad net file: {buckets} output buckets"));
+        }
         let inputs = 2 * types * cells;
-        if r.0.len() != (inputs + 3) * 2 * HIDDEN + 4 {
+        let expected = (inputs + 1 + 2 * buckets) * 2 * HIDDEN + 4 * buckets;
+        if r.0.len() != expected {
             return Err(format!(
-                "net file of {} bytes after its header, expected {}",
-                r.0.len(),
-                (inputs + 3) * 2 * HIDDEN + 4
+                "net file of {} bytes after its header, expected {expected}",
+                r.0.len()
             ));
         }
         let ft = (0..inputs)
             .map(|_| r.row())
             .collect::<Result<Vec<_>, _>>()?;
         let bias = r.row()?;
-        let out = [r.row()?, r.row()?];
+        let out = (0..buckets)
+            .map(|_| Ok([r.row()?, r.row()?]))
+            .collect::<Result<Vec<_>, String>>()?;
         if out
             .iter()
+            .flatten()
             .flat_map(|r| r.0)
             .any(|w| w.unsigned_abs() > OUT_MAX as u16)
         {
             return Err(format!("output weights beyond ±{OUT_MAX} in the net file"));
         }
-        let out_bias = r.u32()? as i32;
+        let out_bias = (0..buckets)
+            .map(|_| r.u32().map(|x| x as i32))
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(Network {
             game,
             types,
             cells,
+            residual: flags & 1 != 0,
             ft,
             bias,
             out,
@@ -171,8 +192,9 @@ impl Network {
         })
     }
 
-    /// The file's bytes: magic, version, game id, dimensions, then the rows and the output bias,
-    /// little-endian.
+    /// The file's bytes, little-endian: magic, version, game id, dimensions, flags (1:
+    /// residual), output buckets, then the input rows, the hidden bias, each bucket's two output
+    /// rows and each bucket's output bias.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut b = Vec::with_capacity((self.ft.len() + 3) * 2 * HIDDEN + 64);
         b.extend_from_slice(MAGIC);
@@ -180,24 +202,31 @@ impl Network {
             b.extend_from_slice(&x.to_le_bytes());
         }
         b.extend_from_slice(self.game.as_bytes());
-        for x in [self.types, self.cells, HIDDEN] {
+        let head = [
+            self.types,
+            self.cells,
+            HIDDEN,
+            self.residual as usize,
+            self.out.len(),
+        ];
+        for x in head {
             b.extend_from_slice(&(x as u32).to_le_bytes());
         }
-        for row in self
-            .ft
-            .iter()
-            .chain([&self.bias, &self.out[0], &self.out[1]])
-        {
+        let rows = self.ft.iter().chain([&self.bias]);
+        for row in rows.chain(self.out.iter().flatten()) {
             for x in row.0 {
                 b.extend_from_slice(&x.to_le_bytes());
             }
         }
-        b.extend_from_slice(&self.out_bias.to_le_bytes());
+        for x in &self.out_bias {
+            b.extend_from_slice(&x.to_le_bytes());
+        }
         b
     }
 
-    /// A net from trained float weights (`ft[input][unit]`, `bias[unit]`, `out[view][unit]`),
-    /// rounded to the integer scales; weights beyond what the scales hold are clipped.
+    /// A net from trained float weights (`ft[input][unit]`, `bias[unit]`,
+    /// `out[bucket][view][unit]`, `out_bias[bucket]`), rounded to the integer scales; weights
+    /// beyond what the scales hold are clipped. Not residual.
     pub fn quantise(
         game: &str,
         types: usize,
@@ -205,7 +234,7 @@ impl Network {
         ft: &[f32],
         bias: &[f32],
         out: &[f32],
-        out_bias: f32,
+        out_bias: &[f32],
     ) -> Network {
         let q = |x: f32, s: i32, lim: i32| (x * s as f32).round().clamp(-lim as f32, lim as f32);
         let row = |w: &[f32], s: i32, lim: i32| {
@@ -219,22 +248,34 @@ impl Network {
             game: game.to_string(),
             types,
             cells,
+            residual: false,
             ft: ft
                 .chunks_exact(HIDDEN)
                 .map(|w| row(w, QA, i16::MAX as i32))
                 .collect(),
             bias: row(bias, QA, i16::MAX as i32),
-            out: [
-                row(&out[..HIDDEN], QB, OUT_MAX),
-                row(&out[HIDDEN..2 * HIDDEN], QB, OUT_MAX),
-            ],
-            out_bias: q(out_bias, QA * QB, i32::MAX) as i32,
+            out: out
+                .chunks_exact(2 * HIDDEN)
+                .map(|w| {
+                    [
+                        row(&w[..HIDDEN], QB, OUT_MAX),
+                        row(&w[HIDDEN..], QB, OUT_MAX),
+                    ]
+                })
+                .collect(),
+            out_bias: out_bias
+                .iter()
+                .map(|&b| q(b, QA * QB, i32::MAX) as i32)
+                .collect(),
         }
     }
 
     /// Whether this net fits game `v`: two players, no drops, the same types and cells.
     pub fn check(&self, v: &Variant) -> Result<(), String> {
         Inputs::new(v)?;
+        if self.out.len() > MAX_BUCKETS || self.out.len() != self.out_bias.len() {
+            return Err("bad output buckets".into());
+        }
         if self.types != v.pieces.len() || self.cells != v.geo.num_cells() {
             return Err(format!(
                 "the net ({} types, {} cells, trained for {}) does not fit {} ({} types, {} cells)",
@@ -256,6 +297,8 @@ impl Network {
 pub struct Inputs {
     pub types: usize,
     pub cells: usize,
+    /// Men on the board at the start (the most the output buckets count to).
+    pub start_men: usize,
     /// Per player, each cell as that player sees it (the second player's flipped by rank).
     view: [Vec<Cell>; 2],
 }
@@ -273,9 +316,13 @@ impl Inputs {
         if 2 * v.pieces.len() * n > u16::MAX as usize {
             return Err(format!("{}: too many inputs for a net", v.id));
         }
+        let start_men = v.start_fen.split(' ').next().map_or(0, |board| {
+            board.chars().filter(|c| c.is_ascii_alphabetic()).count()
+        });
         Ok(Inputs {
             types: v.pieces.len(),
             cells: n,
+            start_men,
             view: [
                 (0..n as Cell).collect(),
                 (0..n as Cell).map(|c| v.geo.flip_rank(c)).collect(),
@@ -294,6 +341,19 @@ impl Inputs {
         let enemy = (p.owner() as usize != viewer) as usize;
         (enemy * self.types + p.kind() as usize) * self.cells
             + self.view[viewer][cell as usize] as usize
+    }
+
+    /// The output bucket of a position with `men` men on the board, of `buckets`: equal shares of
+    /// the way from two men to the start's.
+    #[inline]
+    pub fn bucket(&self, men: usize, buckets: usize) -> usize {
+        (men.saturating_sub(2) * buckets / self.start_men.saturating_sub(1).max(1)).min(buckets - 1)
+    }
+
+    /// The men on the board of `pos`.
+    #[inline]
+    pub fn men(pos: &Position) -> usize {
+        pos.material_count(0) + pos.material_count(1)
     }
 
     /// The inputs set in `viewer`'s view of `pos`, appended to `out`.
@@ -355,21 +415,28 @@ impl Nnue {
         }
     }
 
-    /// The score in centipawns for `side` from both views' units.
+    /// The score in centipawns for `side` from both views' units, with `men` men on the board.
     #[inline]
-    pub fn output(&self, acc: &Accumulator, side: Player) -> i32 {
+    pub fn output(&self, acc: &Accumulator, side: Player, men: usize) -> i32 {
+        let n = &self.net;
+        let b = self.inputs.bucket(men, n.out.len());
         let us = side as usize & 1;
-        let sum =
-            dot(&acc.v[us], &self.net.out[0]) as i64 + dot(&acc.v[1 - us], &self.net.out[1]) as i64;
-        let out = (sum / QA as i64) as i32 + self.net.out_bias;
+        let sum = dot(&acc.v[us], &n.out[b][0]) as i64 + dot(&acc.v[1 - us], &n.out[b][1]) as i64;
+        let out = (sum / QA as i64) as i32 + n.out_bias[b];
         (out as i64 * SCALE as i64 / (QA * QB) as i64) as i32
     }
 
-    /// The score in centipawns for the side to move, from scratch.
+    /// Whether the net's score adds to the hand-made terms (`Network::residual`).
+    #[inline]
+    pub fn residual(&self) -> bool {
+        self.net.residual
+    }
+
+    /// The net's score in centipawns for the side to move, from scratch.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let mut acc = Accumulator::default();
         self.refresh(pos, &mut acc);
-        self.output(&acc, pos.side)
+        self.output(&acc, pos.side, Inputs::men(pos))
     }
 }
 
@@ -443,7 +510,7 @@ impl AccStack {
             }
             self.entries[l].0 = pos.st.key;
         }
-        nn.output(&self.entries[l].1, pos.side)
+        nn.output(&self.entries[l].1, pos.side, Inputs::men(pos))
     }
 }
 
@@ -465,8 +532,16 @@ mod tests {
         };
         let ft: Vec<f32> = (0..2 * types * cells * HIDDEN).map(|_| next()).collect();
         let bias: Vec<f32> = (0..HIDDEN).map(|_| next() + 0.3).collect();
-        let out: Vec<f32> = (0..2 * HIDDEN).map(|_| next() * 10.0).collect();
-        Network::quantise(&v.id, types, cells, &ft, &bias, &out, 0.05)
+        let out: Vec<f32> = (0..4 * 2 * HIDDEN).map(|_| next() * 10.0).collect();
+        Network::quantise(
+            &v.id,
+            types,
+            cells,
+            &ft,
+            &bias,
+            &out,
+            &[0.05, 0.1, -0.1, 0.0],
+        )
     }
 
     #[test]
@@ -485,7 +560,7 @@ mod tests {
         assert!(Network::parse(&other).unwrap_err().contains("version"));
         // An output weight the integer sums cannot hold.
         let mut big = bytes.clone();
-        let first_out = bytes.len() - 4 - 2 * 2 * HIDDEN;
+        let first_out = bytes.len() - 4 * 4 - 4 * 2 * 2 * HIDDEN;
         big[first_out..first_out + 2].copy_from_slice(&1000i16.to_le_bytes());
         assert!(Network::parse(&big).unwrap_err().contains("output weights"));
         // The net fits chess's board, not capablanca's, nor a drop game.
@@ -493,6 +568,24 @@ mod tests {
         for game in ["capablanca", "shogi"] {
             let w = variants::build(game, "").unwrap();
             assert!(back.check(&w).is_err(), "{game}");
+        }
+    }
+
+    /// The output buckets share the way from bare royals (the first) to the start's men (the
+    /// last) equally, in order.
+    #[test]
+    fn output_buckets_cover_the_men_in_order() {
+        let v = variants::build("chess", "").unwrap();
+        let inputs = Inputs::new(&v).unwrap();
+        assert_eq!(inputs.start_men, 32);
+        assert_eq!(inputs.bucket(2, 8), 0);
+        assert_eq!(inputs.bucket(32, 8), 7);
+        assert_eq!(inputs.bucket(32, 1), 0);
+        let all: Vec<usize> = (2..=32).map(|m| inputs.bucket(m, 8)).collect();
+        assert!(all.windows(2).all(|w| w[0] <= w[1] && w[1] <= w[0] + 1));
+        for b in 0..8 {
+            let n = all.iter().filter(|&&x| x == b).count();
+            assert!((3..=5).contains(&n), "bucket {b}: {n}");
         }
     }
 
@@ -504,7 +597,10 @@ mod tests {
         fn walk(nn: &Nnue, stack: &mut AccStack, pos: &mut Position, depth: u32) {
             let mut fresh = Accumulator::default();
             nn.refresh(pos, &mut fresh);
-            assert_eq!(stack.evaluate(nn, pos), nn.output(&fresh, pos.side));
+            assert_eq!(
+                stack.evaluate(nn, pos),
+                nn.output(&fresh, pos.side, Inputs::men(pos))
+            );
             let l = pos.history().len();
             assert!(stack.entries[l].1 == fresh, "{}", fen::to_fen(pos));
             if depth == 0 {

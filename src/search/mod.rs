@@ -782,13 +782,20 @@ impl<'a> Worker<'a> {
         e
     }
 
-    /// The static evaluation, worked out now: the net's from the units along the line, or the
-    /// hand-made terms with the pawn cache.
+    /// The static evaluation, worked out now (as `eval::evaluate`): the net's from the units
+    /// along the line, the hand-made terms with the pawn cache, or both.
     #[inline]
     fn evaluate_now(&mut self) -> i32 {
         let ep: &'a EvalParams = self.sh.ep;
         match (&ep.nnue, &mut self.units) {
-            (Some(nn), Some(units)) => units.evaluate(nn, &self.pos),
+            (Some(nn), Some(units)) => {
+                let net = units.evaluate(nn, &self.pos);
+                if nn.residual() {
+                    net + evaluate_cached(&self.pos, ep, &mut self.pawns)
+                } else {
+                    net
+                }
+            }
             _ => evaluate_cached(&self.pos, ep, &mut self.pawns),
         }
     }

@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Label positions with Fairy-Stockfish's static evaluation (not CI).
+
+Reads `variant;fen;score;result` lines (from `chatrang tune pgn --all`), asks Fairy-Stockfish's
+`eval` command for each position's classical static evaluation, and writes the lines with the
+score replaced by it, in centipawns for the side to move. A position the engine cannot evaluate
+is left out. Thousands of positions a second per process, against a search's few: the positions
+of many games can be labelled, for a net that learns the static evaluation
+(`chatrang tune net --wdl 0`; docs/eval.md, "Networks").
+
+  scripts/fsf_static_label.py IN OUT [--engine PATH] [--jobs 2]
+"""
+import argparse
+import multiprocessing
+import subprocess
+
+# Our game id -> Fairy-Stockfish's UCI_Variant.
+FSF_VARIANT = {"chess": "chess", "shatranj": "shatranj", "courier": "courier",
+               "capablanca": "capablanca", "makruk": "makruk", "thai": "makruk",
+               "xiangqi": "xiangqi", "janggi": "janggi"}
+
+CHUNK = 5000
+
+
+def label(job):
+    lines, engine = job
+    out = []
+    for i in range(0, len(lines), CHUNK):
+        part = lines[i:i + CHUNK]
+        cmds = ["uci"]
+        current = None
+        kept = []
+        for line in part:
+            game, fen, _, result = line.split(";")
+            if game not in FSF_VARIANT:
+                continue
+            if game != current:
+                cmds.append("setoption name UCI_Variant value " + FSF_VARIANT[game])
+                current = game
+            cmds.append("position fen " + fen)
+            cmds.append("eval")
+            kept.append((game, fen, result))
+        cmds.append("quit")
+        text = subprocess.run([engine], input="\n".join(cmds) + "\n", capture_output=True,
+                              text=True).stdout
+        finals = [l for l in text.splitlines() if l.startswith("Final evaluation")]
+        if len(finals) != len(kept):
+            raise RuntimeError("expected %d evaluations, got %d" % (len(kept), len(finals)))
+        for (game, fen, result), f in zip(kept, finals):
+            words = f.split()
+            try:
+                pawns = float(words[2])
+            except (IndexError, ValueError):
+                continue
+            cp = round(pawns * 100)
+            if fen.split()[1] == "b":
+                cp = -cp
+            out.append("%s;%s;%d;%s" % (game, fen, cp, result))
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("inp")
+    ap.add_argument("out")
+    ap.add_argument("--engine", default="fairy-stockfish-lb")
+    ap.add_argument("--jobs", type=int, default=2)
+    a = ap.parse_args()
+    lines = [l.strip() for l in open(a.inp) if l.strip() and not l.startswith("#")]
+    n = max(1, a.jobs)
+    size = (len(lines) + n - 1) // n
+    jobs = [(lines[k * size:(k + 1) * size], a.engine) for k in range(n)]
+    with multiprocessing.Pool(n) as pool:
+        parts = pool.map(label, jobs)
+    with open(a.out, "w") as f:
+        for part in parts:
+            for line in part:
+                f.write(line + "\n")
+    print("%d of %d positions labelled" % (sum(map(len, parts)), len(lines)))
+
+
+if __name__ == "__main__":
+    main()
