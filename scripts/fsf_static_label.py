@@ -11,19 +11,15 @@ of many games can be labelled, for a net that learns the static evaluation
   scripts/fsf_static_label.py IN OUT [--engine PATH] [--jobs 2]
 """
 import argparse
-import multiprocessing
+import functools
 import subprocess
 
-# Our game id -> Fairy-Stockfish's UCI_Variant.
-FSF_VARIANT = {"chess": "chess", "shatranj": "shatranj", "courier": "courier",
-               "capablanca": "capablanca", "makruk": "makruk", "thai": "makruk",
-               "xiangqi": "xiangqi", "janggi": "janggi"}
+from tune_label import FSF_VARIANT, label_file
 
 CHUNK = 5000
 
 
-def label(job):
-    lines, engine = job
+def label(lines, engine):
     out = []
     for i in range(0, len(lines), CHUNK):
         part = lines[i:i + CHUNK]
@@ -66,17 +62,7 @@ def main():
     ap.add_argument("--engine", default="fairy-stockfish-lb")
     ap.add_argument("--jobs", type=int, default=2)
     a = ap.parse_args()
-    lines = [l.strip() for l in open(a.inp) if l.strip() and not l.startswith("#")]
-    n = max(1, a.jobs)
-    size = (len(lines) + n - 1) // n
-    jobs = [(lines[k * size:(k + 1) * size], a.engine) for k in range(n)]
-    with multiprocessing.Pool(n) as pool:
-        parts = pool.map(label, jobs)
-    with open(a.out, "w") as f:
-        for part in parts:
-            for line in part:
-                f.write(line + "\n")
-    print("%d of %d positions labelled" % (sum(map(len, parts)), len(lines)))
+    label_file(a.inp, a.out, a.jobs, functools.partial(label, engine=a.engine))
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ it rejects. Work is split over several engine processes.
 Then: `chatrang tune fit OUT` (docs/eval.md, "Tuning").
 """
 import argparse
+import functools
 import multiprocessing
 import subprocess
 
@@ -20,8 +21,7 @@ FSF_VARIANT = {"chess": "chess", "shatranj": "shatranj", "courier": "courier",
                "xiangqi": "xiangqi", "janggi": "janggi", "shogi": "shogi"}
 
 
-def label(job):
-    lines, engine, depth = job
+def label(lines, engine, depth):
     p = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                          bufsize=1)
 
@@ -67,6 +67,24 @@ def label(job):
     return result
 
 
+def label_file(inp, out, jobs, work, header=None):
+    """Labels the position lines of file `inp` into `out` with `jobs` processes, each calling
+    `work(lines)` on one contiguous share (a game's positions stay together, as the held-out
+    blocks of `chatrang tune net` want)."""
+    lines = [l.strip() for l in open(inp) if l.strip() and not l.startswith("#")]
+    n = max(1, jobs)
+    size = (len(lines) + n - 1) // n
+    with multiprocessing.Pool(n) as pool:
+        parts = pool.map(work, [lines[k * size:(k + 1) * size] for k in range(n)])
+    with open(out, "w") as f:
+        if header:
+            f.write("# %s\n" % header)
+        for part in parts:
+            for l in part:
+                f.write(l + "\n")
+    print("%d of %d positions labelled" % (sum(map(len, parts)), len(lines)))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("input")
@@ -75,16 +93,9 @@ def main():
     ap.add_argument("--depth", type=int, default=8)
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
-    lines = [l.strip() for l in open(args.input) if l.strip() and not l.startswith("#")]
-    chunks = [lines[i::args.jobs] for i in range(args.jobs)]
-    with multiprocessing.Pool(args.jobs) as pool:
-        parts = pool.map(label, [(c, args.engine, args.depth) for c in chunks])
-    with open(args.output, "w") as f:
-        f.write("# labelled by %s at depth %d\n" % (args.engine, args.depth))
-        for part in parts:
-            for l in part:
-                f.write(l + "\n")
-    print("%d of %d positions labelled" % (sum(len(p) for p in parts), len(lines)))
+    label_file(args.input, args.output, args.jobs,
+               functools.partial(label, engine=args.engine, depth=args.depth),
+               "labelled by %s at depth %d" % (args.engine, args.depth))
 
 
 if __name__ == "__main__":

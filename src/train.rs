@@ -46,7 +46,7 @@ pub struct PgnPositions {
     pub all: bool,
     /// With `--all`: from each position also this many random legal moves deep, writing each
     /// position on the way (the unbalanced positions a search meets).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, requires = "all")]
     pub detour: usize,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,

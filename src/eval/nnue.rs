@@ -76,10 +76,16 @@ pub struct Network {
     /// cell` (`enemy`: the man is the other player's; `cell` as the viewing player sees it).
     ft: Vec<Row>,
     bias: Row,
-    /// Per output bucket (`Inputs::bucket`: by the men on the board), the output weights of
-    /// the side to move's units and of the other side's, and the output's bias.
-    out: Vec<[Row; 2]>,
-    out_bias: Vec<i32>,
+    /// Per output bucket (`Inputs::bucket`: by the men on the board), its output layer.
+    out: Vec<Output>,
+}
+
+/// One output bucket's layer: the weights of the side to move's units and of the other side's,
+/// and the bias.
+#[derive(Clone, PartialEq, Eq)]
+struct Output {
+    w: [Row; 2],
+    bias: i32,
 }
 
 /// Most output buckets a net may have.
@@ -166,10 +172,10 @@ impl Network {
             .map(|_| r.row())
             .collect::<Result<Vec<_>, _>>()?;
         let bias = r.row()?;
-        let out = (0..buckets)
+        let rows = (0..buckets)
             .map(|_| Ok([r.row()?, r.row()?]))
             .collect::<Result<Vec<_>, String>>()?;
-        if out
+        if rows
             .iter()
             .flatten()
             .flat_map(|r| r.0)
@@ -177,9 +183,15 @@ impl Network {
         {
             return Err(format!("output weights beyond ±{OUT_MAX} in the net file"));
         }
-        let out_bias = (0..buckets)
-            .map(|_| r.u32().map(|x| x as i32))
-            .collect::<Result<Vec<_>, _>>()?;
+        let out = rows
+            .into_iter()
+            .map(|w| {
+                Ok(Output {
+                    w,
+                    bias: r.u32()? as i32,
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
         Ok(Network {
             game,
             types,
@@ -188,7 +200,6 @@ impl Network {
             ft,
             bias,
             out,
-            out_bias,
         })
     }
 
@@ -213,20 +224,20 @@ impl Network {
             b.extend_from_slice(&(x as u32).to_le_bytes());
         }
         let rows = self.ft.iter().chain([&self.bias]);
-        for row in rows.chain(self.out.iter().flatten()) {
+        for row in rows.chain(self.out.iter().flat_map(|o| &o.w)) {
             for x in row.0 {
                 b.extend_from_slice(&x.to_le_bytes());
             }
         }
-        for x in &self.out_bias {
-            b.extend_from_slice(&x.to_le_bytes());
+        for o in &self.out {
+            b.extend_from_slice(&o.bias.to_le_bytes());
         }
         b
     }
 
     /// A net from trained float weights (`ft[input][unit]`, `bias[unit]`,
-    /// `out[bucket][view][unit]`, `out_bias[bucket]`), rounded to the integer scales; weights
-    /// beyond what the scales hold are clipped. Not residual.
+    /// `out[bucket][view][unit]`, `out_bias[bucket]`: as many buckets as both give), rounded to
+    /// the integer scales; weights beyond what the scales hold are clipped. Not residual.
     pub fn quantise(
         game: &str,
         types: usize,
@@ -256,16 +267,14 @@ impl Network {
             bias: row(bias, QA, i16::MAX as i32),
             out: out
                 .chunks_exact(2 * HIDDEN)
-                .map(|w| {
-                    [
+                .zip(out_bias)
+                .map(|(w, &b)| Output {
+                    w: [
                         row(&w[..HIDDEN], QB, OUT_MAX),
                         row(&w[HIDDEN..], QB, OUT_MAX),
-                    ]
+                    ],
+                    bias: q(b, QA * QB, i32::MAX) as i32,
                 })
-                .collect(),
-            out_bias: out_bias
-                .iter()
-                .map(|&b| q(b, QA * QB, i32::MAX) as i32)
                 .collect(),
         }
     }
@@ -273,8 +282,8 @@ impl Network {
     /// Whether this net fits game `v`: two players, no drops, the same types and cells.
     pub fn check(&self, v: &Variant) -> Result<(), String> {
         Inputs::new(v)?;
-        if self.out.len() > MAX_BUCKETS || self.out.len() != self.out_bias.len() {
-            return Err("bad output buckets".into());
+        if !(1..=MAX_BUCKETS).contains(&self.out.len()) {
+            return Err(format!("a net of {} output buckets", self.out.len()));
         }
         if self.types != v.pieces.len() || self.cells != v.geo.num_cells() {
             return Err(format!(
@@ -421,8 +430,9 @@ impl Nnue {
         let n = &self.net;
         let b = self.inputs.bucket(men, n.out.len());
         let us = side as usize & 1;
-        let sum = dot(&acc.v[us], &n.out[b][0]) as i64 + dot(&acc.v[1 - us], &n.out[b][1]) as i64;
-        let out = (sum / QA as i64) as i32 + n.out_bias[b];
+        let o = &n.out[b];
+        let sum = dot(&acc.v[us], &o.w[0]) as i64 + dot(&acc.v[1 - us], &o.w[1]) as i64;
+        let out = (sum / QA as i64) as i32 + o.bias;
         (out as i64 * SCALE as i64 / (QA * QB) as i64) as i32
     }
 
