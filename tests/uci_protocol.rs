@@ -306,6 +306,7 @@ fn fairy_stockfish_alias_makruk_is_thai_without_first_moves() {
 
 /// `EvalWeights` lays weights over the game's own: the evaluation follows them, a bad name or
 /// value is an error that keeps the last setting, and `<empty>` restores the game's weights.
+/// (They weigh the hand-made terms, so chess's net is switched off first.)
 #[test]
 fn eval_weights_option_changes_the_evaluation_and_rejects_bad_input() {
     let mut e = Engine::start(&[]);
@@ -315,6 +316,7 @@ fn eval_weights_option_changes_the_evaluation_and_rejects_bad_input() {
         l.iter()
             .any(|x| x == "option name EvalWeights type string default <empty>")
     );
+    e.send("setoption name UseNNUE value false");
     let eval = |e: &mut Engine| {
         e.send("eval");
         let l = e.until("info string eval", 5000);

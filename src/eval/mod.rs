@@ -1051,8 +1051,8 @@ fn chebyshev(ep: &EvalParams, a: Cell, b: Cell) -> i32 {
 pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
     match &ep.nnue {
         Some(nn) if nn.residual() => evaluate_terms(pos, ep) + nn.evaluate(pos),
-        Some(nn) => nn.evaluate(pos),
-        None => evaluate_terms(pos, ep),
+        Some(nn) if nn.judges(pos) => nn.evaluate(pos),
+        _ => evaluate_terms(pos, ep),
     }
 }
 

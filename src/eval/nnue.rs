@@ -442,6 +442,15 @@ impl Nnue {
         self.net.residual
     }
 
+    /// Whether the net judges `pos`: a pure net leaves a position where a side has nothing but
+    /// royal men to the hand-made terms, whose mop-up drives the bare royal man to the edge. Its
+    /// training games were resigned long before such endings, so chess's net scores a rook up
+    /// against a bare king at +73 where the terms give +534.
+    #[inline]
+    pub fn judges(&self, pos: &Position) -> bool {
+        self.net.residual || (0..2).all(|p| pos.material_count(p) > pos.royal_count(p))
+    }
+
     /// The net's score in centipawns for the side to move, from scratch.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let mut acc = Accumulator::default();

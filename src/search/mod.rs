@@ -788,7 +788,7 @@ impl<'a> Worker<'a> {
     fn evaluate_now(&mut self) -> i32 {
         let ep: &'a EvalParams = self.sh.ep;
         match (&ep.nnue, &mut self.units) {
-            (Some(nn), Some(units)) => {
+            (Some(nn), Some(units)) if nn.judges(&self.pos) => {
                 let net = units.evaluate(nn, &self.pos);
                 if nn.residual() {
                     net + evaluate_cached(&self.pos, ep, &mut self.pawns)
