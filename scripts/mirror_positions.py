@@ -16,15 +16,20 @@ import re
 import sys
 
 
-def mirror_row(row):
-    cells = []
+def cells(row):
+    """A FEN rank's cells, left to right: a man's letters, or None for an empty cell."""
+    out = []
     for token in re.findall(r"\d+|\*|[+~]?[A-Za-z]~?|.", row):
         if token.isdigit():
-            cells.extend([None] * int(token))
+            out.extend([None] * int(token))
         else:
-            cells.append(token)
+            out.append(token)
+    return out
+
+
+def mirror_row(row):
     out, empty = [], 0
-    for c in reversed(cells):
+    for c in reversed(cells(row)):
         if c is None:
             empty += 1
             continue
@@ -52,11 +57,7 @@ def mirror_fen(fen, files):
 
 
 def width(fen):
-    row = fen.split()[0].split("[")[0].split("/")[0]
-    n = 0
-    for token in re.findall(r"\d+|\*|[+~]?[A-Za-z]~?|.", row):
-        n += int(token) if token.isdigit() else 1
-    return n
+    return len(cells(fen.split()[0].split("[")[0].split("/")[0]))
 
 
 def main():

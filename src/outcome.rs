@@ -23,6 +23,12 @@ pub fn non_royal_count(pos: &Position, p: Player) -> usize {
         .sum()
 }
 
+/// Has `p` nothing but royal men on the board? (Stops at the first other man.)
+#[inline]
+pub fn is_bare(pos: &Position, p: Player) -> bool {
+    (0..pos.v.pieces.len()).all(|t| pos.v.pieces[t].royal || pos.count(p, t as PieceType) == 0)
+}
+
 /// The result of the game at this position, if it is over. Needs the legal moves.
 pub fn outcome(pos: &mut Position) -> Option<Outcome> {
     let mut list = MoveList::new();
@@ -74,9 +80,7 @@ pub fn judged_lazily_unless_bare(v: &Variant) -> bool {
 /// apply to the position.
 pub fn no_side_bare(pos: &Position) -> bool {
     let v = &*pos.v;
-    v.end.bare_king == BareKing::Off
-        || v.players != 2
-        || (0..2).all(|p| non_royal_count(pos, p) > 0)
+    v.end.bare_king == BareKing::Off || v.players != 2 || (0..2).all(|p| !is_bare(pos, p))
 }
 
 /// `outcome` for a position out of check where `no_side_bare`, in a game

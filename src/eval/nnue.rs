@@ -448,7 +448,7 @@ impl Nnue {
     /// against a bare king at +73 where the terms give +534.
     #[inline]
     pub fn judges(&self, pos: &Position) -> bool {
-        self.net.residual || (0..2).all(|p| pos.material_count(p) > pos.royal_count(p))
+        self.net.residual || (0..2).all(|p| !crate::outcome::is_bare(pos, p))
     }
 
     /// The net's score in centipawns for the side to move, from scratch.
