@@ -342,6 +342,29 @@ fn eval_weights_option_changes_the_evaluation_and_rejects_bad_input() {
     assert_eq!(eval(&mut e), own);
 }
 
+/// Weights set while chess's net evaluates would change almost nothing unannounced: the engine
+/// says so; on the terms (`UseNNUE false`) they are taken without a note.
+#[test]
+fn eval_weights_under_a_net_are_announced() {
+    let mut e = Engine::start(&[]);
+    e.send("uci");
+    e.until("uciok", 5000);
+    e.send("setoption name EvalWeights value tempo=40");
+    e.send("isready");
+    assert_eq!(
+        e.until("readyok", 5000),
+        vec![
+            "info string EvalWeights: this game evaluates with its net, which leaves only bare \
+             royal men to the weighted terms (UseNNUE false plays on the terms)",
+            "readyok"
+        ]
+    );
+    e.send("setoption name UseNNUE value false");
+    e.send("setoption name EvalWeights value tempo=40");
+    e.send("isready");
+    assert_eq!(e.until("readyok", 5000), vec!["readyok"]);
+}
+
 #[test]
 fn threads_beyond_four_per_core_are_capped_and_a_timed_search_still_ends() {
     let mut e = Engine::start(&[]);

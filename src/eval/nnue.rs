@@ -128,6 +128,13 @@ impl Reader<'_> {
     }
 }
 
+/// A game's own net, from its file under `nets/` read with `include_bytes!`, for the game's
+/// `Lazy` static (parsed once). A file that does not parse leaves the game on its terms, and
+/// fails the game's test that its net fits.
+pub fn shipped(bytes: &[u8]) -> Option<Arc<Network>> {
+    Network::parse(bytes).ok().map(Arc::new)
+}
+
 impl Network {
     /// The net in a file's bytes (the format `to_bytes` writes).
     pub fn parse(bytes: &[u8]) -> Result<Network, String> {

@@ -159,13 +159,10 @@ pub fn build_with(start: &str) -> Result<Variant, String> {
 
 /// Chess's net (`nets/chess.nnue`, docs/eval.md "Networks"): Fairy-Stockfish's static evaluation
 /// of 9.0M positions of its own games and their mirror images, learnt by `chatrang tune net`. It
-/// beat chess's hand-made terms by 78 +/- 45 Elo at 1s+0.01s. Parsed once; a file that does not
-/// parse leaves chess on its terms (and fails `the_shipped_net_fits_chess`).
+/// beat chess's hand-made terms by 78 +/- 45 Elo at 1s+0.01s.
 static NET: once_cell::sync::Lazy<Option<std::sync::Arc<crate::eval::nnue::Network>>> =
     once_cell::sync::Lazy::new(|| {
-        crate::eval::nnue::Network::parse(include_bytes!("../../nets/chess.nnue"))
-            .ok()
-            .map(std::sync::Arc::new)
+        crate::eval::nnue::shipped(include_bytes!("../../nets/chess.nnue"))
     });
 
 /// Chess's own weights: `fitted_weights` refitted to Fairy-Stockfish's depth-10 scores of 21,157

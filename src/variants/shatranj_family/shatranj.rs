@@ -63,8 +63,18 @@ fn build(o: &Opts) -> Result<Variant, String> {
     )?;
     v.eval_weights = Some(shatranj_weights());
     v.square_adjust = Some(squares::from_grids(&v, super::shatranj_squares::SQUARES)?);
+    v.net = NET.clone();
     Ok(v)
 }
+
+/// Shatranj's net (`nets/shatranj.nnue`, docs/eval.md "Networks"): Fairy-Stockfish's static
+/// evaluation of 11.1M positions of 7,754 of its own games and their mirror images, learnt by
+/// `chatrang tune net`: +91 +/- 39 Elo against shatranj's hand-made terms at 1s+0.01s. A bare
+/// Shah's endings stay with the terms (`Nnue::judges`).
+static NET: once_cell::sync::Lazy<Option<std::sync::Arc<crate::eval::nnue::Network>>> =
+    once_cell::sync::Lazy::new(|| {
+        crate::eval::nnue::shipped(include_bytes!("../../../nets/shatranj.nnue"))
+    });
 
 /// Shatranj's own weights: the shared set fitted to Fairy-Stockfish's depth-10 scores of 21,948
 /// quiet shatranj positions with the threat weights fixed (docs/eval.md): +29 +/- 23 Elo in
@@ -110,5 +120,42 @@ pub fn shatranj_weights() -> Weights {
         push_threat_mg: 29,
         push_threat_eg: -3,
         ..Weights::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{eval, fen};
+
+    fn shatranj() -> std::sync::Arc<Variant> {
+        std::sync::Arc::new(build(&Opts::default()).unwrap())
+    }
+
+    #[test]
+    fn the_shipped_net_fits_shatranj() {
+        let v = shatranj();
+        let net = v.net.as_ref().expect("nets/shatranj.nnue parses");
+        assert_eq!(net.check(&v), Ok(()));
+    }
+
+    /// The net sees a Rukh more as a win in the making, and leaves a bare Shah (a loss by
+    /// the bare-king rule) to the terms.
+    #[test]
+    fn the_net_scores_material_and_leaves_a_bare_shah_to_the_terms() {
+        let v = shatranj();
+        let ep = eval::EvalParams::new(&v)
+            .with_net(v.net.clone(), &v)
+            .unwrap();
+        let nn = ep.nnue.as_ref().expect("shatranj evaluates with its net");
+        let rook_up =
+            fen::parse(&v, "1nbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1").unwrap();
+        assert!(nn.judges(&rook_up));
+        assert!(eval::evaluate(&rook_up, &ep) > 200);
+        let bare = fen::parse(&v, "8/8/8/8/8/2k5/8/1R4K1 w - - 0 80").unwrap();
+        assert!(!nn.judges(&bare));
+        let terms = eval::evaluate_terms(&bare, &ep);
+        assert_eq!(eval::evaluate(&bare, &ep), terms);
+        assert!(terms > 300, "the terms see the bare Shah: {terms}");
     }
 }
