@@ -128,9 +128,12 @@ impl Reader<'_> {
     }
 }
 
-/// A game's own net, from its file under `nets/` read with `include_bytes!`, for the game's
-/// `Lazy` static (parsed once). A file that does not parse leaves the game on its terms, and
-/// fails the game's test that its net fits.
+/// A game's own net, parsed once on first use (`Lazy::new(|| shipped(include_bytes!(..)))`).
+pub type ShippedNet = once_cell::sync::Lazy<Option<Arc<Network>>>;
+
+/// A game's own net, from its file under `nets/` read with `include_bytes!`, for its
+/// [`ShippedNet`]. A file that does not parse leaves the game on its terms, and fails the game's
+/// test that its net fits.
 pub fn shipped(bytes: &[u8]) -> Option<Arc<Network>> {
     Network::parse(bytes).ok().map(Arc::new)
 }

@@ -4,7 +4,7 @@
 //! [`standard_castling`] and [`InsufficientMaterial`], then adjust the builder.
 
 use super::{Entry, Opts, common};
-use crate::eval::{Weights, squares};
+use crate::eval::{Weights, nnue, squares};
 use crate::geometry::Geometry;
 use crate::piece::{PieceDef, PieceType};
 use crate::position::Position;
@@ -160,10 +160,8 @@ pub fn build_with(start: &str) -> Result<Variant, String> {
 /// Chess's net (`nets/chess.nnue`, docs/eval.md "Networks"): Fairy-Stockfish's static evaluation
 /// of 9.0M positions of its own games and their mirror images, learnt by `chatrang tune net`. It
 /// beat chess's hand-made terms by 78 +/- 45 Elo at 1s+0.01s.
-static NET: once_cell::sync::Lazy<Option<std::sync::Arc<crate::eval::nnue::Network>>> =
-    once_cell::sync::Lazy::new(|| {
-        crate::eval::nnue::shipped(include_bytes!("../../nets/chess.nnue"))
-    });
+static NET: nnue::ShippedNet =
+    once_cell::sync::Lazy::new(|| nnue::shipped(include_bytes!("../../nets/chess.nnue")));
 
 /// Chess's own weights: `fitted_weights` refitted to Fairy-Stockfish's depth-10 scores of 21,157
 /// quiet chess positions with the threat weights fixed (docs/eval.md): +13 +/- 22 Elo in chess

@@ -2,7 +2,7 @@
 //! and a bare Shah lose (the bared side may draw by baring the opponent at once).
 
 use super::frame;
-use crate::eval::{Weights, squares};
+use crate::eval::{Weights, nnue, squares};
 use crate::geometry::Geometry;
 use crate::variant::{BareKing, Variant, VariantBuilder, Verdict};
 use crate::variants::{Entry, OptionDef, Opts};
@@ -71,10 +71,8 @@ fn build(o: &Opts) -> Result<Variant, String> {
 /// evaluation of 11.1M positions of 7,754 of its own games and their mirror images, learnt by
 /// `chatrang tune net`: +91 +/- 39 Elo against shatranj's hand-made terms at 1s+0.01s. A bare
 /// Shah's endings stay with the terms (`Nnue::judges`).
-static NET: once_cell::sync::Lazy<Option<std::sync::Arc<crate::eval::nnue::Network>>> =
-    once_cell::sync::Lazy::new(|| {
-        crate::eval::nnue::shipped(include_bytes!("../../../nets/shatranj.nnue"))
-    });
+static NET: nnue::ShippedNet =
+    once_cell::sync::Lazy::new(|| nnue::shipped(include_bytes!("../../../nets/shatranj.nnue")));
 
 /// Shatranj's own weights: the shared set fitted to Fairy-Stockfish's depth-10 scores of 21,948
 /// quiet shatranj positions with the threat weights fixed (docs/eval.md): +29 +/- 23 Elo in
