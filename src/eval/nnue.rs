@@ -618,9 +618,9 @@ mod tests {
         }
     }
 
-    /// Along every line of a few plies (captures, promotions, castling, en passant), the units
-    /// worked out move by move equal those worked out afresh; the score is the side to move's
-    /// and mirrors with the board.
+    /// Along every line of a few plies (captures, promotions, castling, en passant; chess's board
+    /// and courier's twelve files), the units worked out move by move equal those worked out
+    /// afresh; the score is the side to move's and mirrors with the board.
     #[test]
     fn incremental_units_equal_a_refresh_along_every_line() {
         fn walk(nn: &Nnue, stack: &mut AccStack, pos: &mut Position, depth: u32) {
@@ -646,17 +646,27 @@ mod tests {
             walk(nn, stack, pos, 0);
             pos.unmake_null();
         }
-        let v = variants::build("chess", "").unwrap();
-        let nn = Nnue::new(Arc::new(random_net(&v)), &v).unwrap();
-        for f in [
-            "r3k2r/p1ppqPb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPpP/R3K2R b KQkq e3 0 1",
-            "r3k2r/1P6/8/2pP4/8/8/6p1/R3K2R w KQkq c6 0 1",
+        for (game, f) in [
+            (
+                "chess",
+                "r3k2r/p1ppqPb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPpP/R3K2R b KQkq e3 0 1",
+            ),
+            ("chess", "r3k2r/1P6/8/2pP4/8/8/6p1/R3K2R w KQkq c6 0 1"),
+            // Twelve files, and a pawn a move from promoting to a Firzan.
+            (
+                "courier",
+                "1n1bmk1wb1nr/1P1ppp1pppp1/r1p1e1f4e/p5p4p/6P4P/4P1F2P2/1PPP1P1PP1p1/RNEBMK1WBE1R w - - 0 9",
+            ),
         ] {
+            let v = variants::build(game, "").unwrap();
+            let nn = Nnue::new(Arc::new(random_net(&v)), &v).unwrap();
             let mut pos = fen::parse(&v, f).unwrap();
             pos.track_changes(true);
             let mut stack = AccStack::new(pos.history().len() + 8);
             walk(&nn, &mut stack, &mut pos, 3);
         }
+        let v = variants::build("chess", "").unwrap();
+        let nn = Nnue::new(Arc::new(random_net(&v)), &v).unwrap();
         // The same men with colours and ranks swapped score the same for the side to move.
         let a = fen::parse(&v, "4k3/8/8/3q4/8/2N5/PP6/4K3 w - - 0 1").unwrap();
         let b = fen::parse(&v, "4k3/pp6/2n5/8/3Q4/8/8/4K3 b - - 0 1").unwrap();
