@@ -367,11 +367,14 @@ impl Uci {
                     .collect();
                 self.eval_weights = crate::tune::parse_values(&list)?;
                 self.rebuild_searcher(None);
-                let pure_net = || {
-                    let net = self.searcher.net().for_game(&self.v);
-                    net.is_some_and(|n| !n.residual)
-                };
-                if !self.eval_weights.is_empty() && pure_net() {
+                // `&&` looks the net up only when weights were given.
+                if !self.eval_weights.is_empty()
+                    && self
+                        .searcher
+                        .net()
+                        .for_game(&self.v)
+                        .is_some_and(|n| !n.residual)
+                {
                     self.note = Some(
                         "EvalWeights: this game evaluates with its net, which leaves only bare \
                          royal men to the weighted terms (UseNNUE false plays on the terms)"
