@@ -588,7 +588,11 @@ fn run_tune(t: TuneCmd) -> Result<(), String> {
             cfg,
         } => {
             let text = read_data(&data)?;
-            let d = chatrang::train::load(&text, residual)?;
+            let d = chatrang::train::load(
+                &text,
+                residual,
+                (cfg.king_files as usize, cfg.king_ranks as usize),
+            )?;
             eprintln!("{} positions of {}", d.len(), d.variant.id);
             let mut failed = None;
             chatrang::train::train(&d, &cfg, &mut |epoch, fit, held, net| {

@@ -193,8 +193,9 @@ fn sigmoid_cp(cp: f64) -> f64 {
 
 /// Reads `variant;fen;score;result` lines of one game (blank lines and `#` comments skipped);
 /// scores beyond `MAX_SCORE` are left out. For a `residual` net each position also keeps the
-/// game's hand-made evaluation, which the net learns to correct.
-pub fn load(text: &str, residual: bool) -> Result<NetData, String> {
+/// game's hand-made evaluation, which the net learns to correct. `kings`: the king buckets, as
+/// (file groups, rank groups) of `Inputs::grid_king_map`; (1, 1) for none.
+pub fn load(text: &str, residual: bool, kings: (usize, usize)) -> Result<NetData, String> {
     let mut data: Option<NetData> = None;
     let mut terms: Option<crate::eval::EvalParams> = None;
     let mut buf = Vec::new();
@@ -225,7 +226,8 @@ pub fn load(text: &str, residual: bool) -> Result<NetData, String> {
             }
             None => {
                 let v = variants::build(game, "").map_err(|e| bad(&e))?;
-                let inputs = Inputs::new(&v).map_err(|e| bad(&e))?;
+                let map = Inputs::grid_king_map(&v, kings.0, kings.1);
+                let inputs = Inputs::with_king_map(&v, &map).map_err(|e| bad(&e))?;
                 data.insert(NetData {
                     variant: v,
                     inputs,
@@ -283,8 +285,45 @@ pub struct TrainConfig {
     /// men (`eval::nnue::Inputs::bucket`).
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u8).range(1..=16))]
     pub buckets: u8,
+    /// King buckets: the files in this many equal groups (times `--king-ranks`), each group's
+    /// own input weights for the men when the viewer's royal man stands there.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub king_files: u8,
+    /// King buckets: the ranks as the viewer's first, second... and the rest (this many groups).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=4))]
+    pub king_ranks: u8,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+}
+
+/// The sizes of a net's float weights.
+#[derive(Clone, Copy)]
+struct Shape {
+    /// Inputs of a view (every king bucket's).
+    inputs: usize,
+    /// Inputs of one king bucket.
+    per_bucket: usize,
+    cells: usize,
+    kings: usize,
+    buckets: usize,
+}
+
+impl Shape {
+    fn of(inputs: &Inputs, buckets: usize) -> Shape {
+        Shape {
+            inputs: inputs.count(),
+            per_bucket: inputs.count() / inputs.kings(),
+            cells: inputs.cells,
+            kings: inputs.kings(),
+            buckets,
+        }
+    }
+
+    /// How many parts make up a merged input weight: its own, its man's, and with king buckets
+    /// its (man, cell)'s.
+    fn parts(&self) -> usize {
+        if self.kings > 1 { 3 } else { 2 }
+    }
 }
 
 /// The float net being fitted, or its gradient.
@@ -295,6 +334,9 @@ struct Params {
     /// few positions of a rare cell learn from all the others): the net's input weights are
     /// `ft` plus these (`merged`).
     factor: Vec<f32>,
+    /// With king buckets, per (own or enemy, type, cell), weights every king bucket's input of
+    /// that man on that cell shares (empty without).
+    plain: Vec<f32>,
     bias: Vec<f32>,
     /// Per output bucket, the side to move's output weights and the other side's.
     out: Vec<f32>,
@@ -302,63 +344,92 @@ struct Params {
 }
 
 impl Params {
-    fn zeros(inputs: usize, cells: usize, buckets: usize) -> Params {
+    fn zeros(s: Shape) -> Params {
         Params {
-            ft: vec![0.0; inputs * HIDDEN],
-            factor: vec![0.0; inputs / cells * HIDDEN],
+            ft: vec![0.0; s.inputs * HIDDEN],
+            factor: vec![0.0; s.per_bucket / s.cells * HIDDEN],
+            plain: vec![
+                0.0;
+                if s.kings > 1 {
+                    s.per_bucket * HIDDEN
+                } else {
+                    0
+                }
+            ],
             bias: vec![0.0; HIDDEN],
-            out: vec![0.0; buckets * 2 * HIDDEN],
-            out_bias: vec![0.0; buckets],
+            out: vec![0.0; s.buckets * 2 * HIDDEN],
+            out_bias: vec![0.0; s.buckets],
         }
     }
 
-    /// The weights as the net has them: each input's own plus its man's shared factor.
-    fn merged(&self, cells: usize) -> Params {
+    /// The shared rows input `f`'s merged weight adds to its own: its man's, and its (man,
+    /// cell)'s (`None` without king buckets).
+    #[inline]
+    fn shared_rows(s: Shape, f: usize) -> (usize, Option<usize>) {
+        let within = f % s.per_bucket;
+        (within / s.cells, (s.kings > 1).then_some(within))
+    }
+
+    /// The weights as the net has them: each input's own plus its shared factors.
+    fn merged(&self, s: Shape) -> Params {
         let mut p = self.clone();
         for (f, row) in p.ft.chunks_exact_mut(HIDDEN).enumerate() {
-            let shared = &self.factor[f / cells * HIDDEN..][..HIDDEN];
-            for (w, &x) in row.iter_mut().zip(shared) {
+            let (t, c) = Self::shared_rows(s, f);
+            for (w, &x) in row.iter_mut().zip(&self.factor[t * HIDDEN..][..HIDDEN]) {
                 *w += x;
+            }
+            if let Some(c) = c {
+                for (w, &x) in row.iter_mut().zip(&self.plain[c * HIDDEN..][..HIDDEN]) {
+                    *w += x;
+                }
             }
         }
         p.factor.iter_mut().for_each(|x| *x = 0.0);
+        p.plain.iter_mut().for_each(|x| *x = 0.0);
         p
     }
 
     /// A gradient of the merged weights as one of these: each factor's is the sum of its
     /// inputs'.
-    fn unmerge_gradient(&mut self, cells: usize) {
+    fn unmerge_gradient(&mut self, s: Shape) {
         for (f, row) in self.ft.chunks_exact(HIDDEN).enumerate() {
-            let shared = &mut self.factor[f / cells * HIDDEN..][..HIDDEN];
-            for (x, &g) in shared.iter_mut().zip(row) {
+            let (t, c) = Self::shared_rows(s, f);
+            for (x, &g) in self.factor[t * HIDDEN..][..HIDDEN].iter_mut().zip(row) {
                 *x += g;
+            }
+            if let Some(c) = c {
+                for (x, &g) in self.plain[c * HIDDEN..][..HIDDEN].iter_mut().zip(row) {
+                    *x += g;
+                }
             }
         }
     }
 
     fn add(mut self, o: Params) -> Params {
         for (a, b) in self.slices().into_iter().zip(o.slices_ref()) {
-            for (x, y) in a.iter_mut().zip(b) {
-                *x += y;
-            }
+            a.par_iter_mut()
+                .zip(b.par_iter())
+                .for_each(|(x, y)| *x += y);
         }
         self
     }
 
-    fn slices(&mut self) -> [&mut [f32]; 5] {
+    fn slices(&mut self) -> [&mut [f32]; 6] {
         [
             &mut self.ft,
             &mut self.factor,
+            &mut self.plain,
             &mut self.bias,
             &mut self.out,
             &mut self.out_bias,
         ]
     }
 
-    fn slices_ref(&self) -> [&[f32]; 5] {
+    fn slices_ref(&self) -> [&[f32]; 6] {
         [
             &self.ft,
             &self.factor,
+            &self.plain,
             &self.bias,
             &self.out,
             &self.out_bias,
@@ -468,7 +539,9 @@ struct Adam {
 }
 
 impl Adam {
-    fn step(&mut self, p: &mut Params, g: &Params, lr: f32, scale: f32, decay: f32) {
+    /// One step; `parts`: how many float weights make up one merged input weight (each stays
+    /// within its share of what the quantised net holds).
+    fn step(&mut self, p: &mut Params, g: &Params, lr: f32, scale: f32, decay: f32, parts: usize) {
         const B1: f32 = 0.9;
         const B2: f32 = 0.999;
         self.t += 1;
@@ -481,10 +554,9 @@ impl Adam {
             *w -= lr * ((*m / c1) / ((*v / c2).sqrt() + 1e-8) + decay * *w);
             *w = w.clamp(-clip, clip);
         };
-        // An input's own weight and its factor each stay within half the merged weight's
-        // reach.
-        let clips = [CLIP / 2.0, CLIP / 2.0, f32::MAX, CLIP, f32::MAX];
-        let decays = [decay, decay, 0.0, decay, 0.0];
+        let share = CLIP / parts as f32;
+        let clips = [share, share, share, f32::MAX, CLIP, f32::MAX];
+        let decays = [decay, decay, decay, 0.0, decay, 0.0];
         let gs = g.slices_ref();
         for (k, (w, (m, v))) in p
             .slices()
@@ -492,9 +564,11 @@ impl Adam {
             .zip(self.m.slices().into_iter().zip(self.v.slices()))
             .enumerate()
         {
-            for (((w, m), v), &g) in w.iter_mut().zip(m.iter_mut()).zip(v.iter_mut()).zip(gs[k]) {
-                update(w, m, v, g, clips[k], decays[k]);
-            }
+            w.par_iter_mut()
+                .zip(m.par_iter_mut())
+                .zip(v.par_iter_mut())
+                .zip(gs[k].par_iter())
+                .for_each(|(((w, m), v), &g)| update(w, m, v, g, clips[k], decays[k]));
         }
     }
 }
@@ -505,11 +579,10 @@ pub type EpochReport<'a> = dyn FnMut(usize, f64, f64, &Network) + 'a;
 
 /// Fits a net to `d`; `report` is called after every epoch. Returns the quantised net.
 pub fn train(d: &NetData, cfg: &TrainConfig, report: &mut EpochReport) -> Network {
-    let n_in = d.inputs.count();
-    let cells = d.inputs.cells;
     let nb = cfg.buckets.clamp(1, MAX_BUCKETS as u8) as usize;
+    let shape = Shape::of(&d.inputs, nb);
     let mut rng = Rng(cfg.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
-    let mut p = Params::zeros(n_in, cells, nb);
+    let mut p = Params::zeros(shape);
     // Small random starts: a man's input moves each unit a little; the output sums many units.
     for w in &mut p.ft {
         *w = uniform(&mut rng, 0.1);
@@ -521,8 +594,8 @@ pub fn train(d: &NetData, cfg: &TrainConfig, report: &mut EpochReport) -> Networ
         }
     }
     let mut adam = Adam {
-        m: Params::zeros(n_in, cells, nb),
-        v: Params::zeros(n_in, cells, nb),
+        m: Params::zeros(shape),
+        v: Params::zeros(shape),
         t: 0,
     };
     let hold = cfg.hold_out.max(2);
@@ -531,11 +604,12 @@ pub fn train(d: &NetData, cfg: &TrainConfig, report: &mut EpochReport) -> Networ
     let batch = cfg.batch.max(1);
     let chunks = rayon::current_num_threads().max(1);
     let quantise = |p: &Params| {
-        let p = p.merged(cells);
+        let p = p.merged(shape);
         let mut net = Network::quantise(
             &d.variant.id,
             d.inputs.types,
             d.inputs.cells,
+            d.inputs.king_map(),
             &p.ft,
             &p.bias,
             &p.out,
@@ -544,7 +618,7 @@ pub fn train(d: &NetData, cfg: &TrainConfig, report: &mut EpochReport) -> Networ
         net.residual = d.residual();
         net
     };
-    let merged = p.merged(cells);
+    let merged = p.merged(shape);
     report(
         0,
         mean_error(&merged, d, &fit, cfg.wdl),
@@ -568,11 +642,11 @@ pub fn train(d: &NetData, cfg: &TrainConfig, report: &mut EpochReport) -> Networ
         let mut total = 0.0f64;
         for b in fit.chunks(batch) {
             let per = b.len().div_ceil(chunks);
-            let merged = p.merged(cells);
+            let merged = p.merged(shape);
             let (mut g, err) = b
                 .par_chunks(per)
                 .map(|part| {
-                    let mut g = Params::zeros(n_in, cells, nb);
+                    let mut g = Params::zeros(shape);
                     let mut err = 0.0f64;
                     for &i in part {
                         err += backward(&merged, d, i, cfg.wdl, &mut g) as f64;
@@ -580,13 +654,20 @@ pub fn train(d: &NetData, cfg: &TrainConfig, report: &mut EpochReport) -> Networ
                     (g, err)
                 })
                 .reduce_with(|(a, ea), (b, eb)| (a.add(b), ea + eb))
-                .unwrap_or_else(|| (Params::zeros(n_in, cells, nb), 0.0));
-            g.unmerge_gradient(cells);
+                .unwrap_or_else(|| (Params::zeros(shape), 0.0));
+            g.unmerge_gradient(shape);
             total += err;
-            adam.step(&mut p, &g, lr, 1.0 / b.len() as f32, cfg.decay);
+            adam.step(
+                &mut p,
+                &g,
+                lr,
+                1.0 / b.len() as f32,
+                cfg.decay,
+                shape.parts(),
+            );
         }
         let train_err = total / fit.len().max(1) as f64;
-        let held_err = mean_error(&p.merged(cells), d, &held, cfg.wdl);
+        let held_err = mean_error(&p.merged(shape), d, &held, cfg.wdl);
         report(epoch + 1, train_err, held_err, &quantise(&p));
     }
     quantise(&p)
@@ -672,7 +753,7 @@ mod tests {
         let v = variants::build("chess", "").unwrap();
         let inputs = Inputs::new(&v).unwrap();
         let mut rng = Rng(11);
-        let mut p = Params::zeros(inputs.count(), inputs.cells, 3);
+        let mut p = Params::zeros(Shape::of(&inputs, 3));
         for w in &mut p.ft {
             *w = uniform(&mut rng, 0.2);
         }
@@ -687,6 +768,7 @@ mod tests {
             "chess",
             inputs.types,
             inputs.cells,
+            inputs.king_map(),
             &p.ft,
             &p.bias,
             &p.out,
@@ -715,7 +797,7 @@ mod tests {
     }
 
     fn load_plain(text: &str) -> Result<NetData, String> {
-        load(text, false)
+        load(text, false, (1, 1))
     }
 
     #[test]
@@ -765,7 +847,7 @@ mod tests {
                 text += &format!("chess;{f};{score};0.5\n");
             }
         }
-        let d = load(&text, false).unwrap();
+        let d = load(&text, false, (1, 1)).unwrap();
         assert!(d.len() > 2000, "{}", d.len());
         let cfg = TrainConfig {
             epochs: 12,
@@ -775,6 +857,8 @@ mod tests {
             hold_out: 4,
             decay: 0.0,
             buckets: 2,
+            king_files: 1,
+            king_ranks: 1,
             seed: 3,
         };
         let mut errors = Vec::new();

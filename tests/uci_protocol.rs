@@ -530,7 +530,7 @@ fn random_chess_net(path: &std::path::Path) -> chatrang::eval::nnue::Network {
     let ft: Vec<f32> = (0..768 * HIDDEN).map(|_| next(0.2)).collect();
     let bias: Vec<f32> = (0..HIDDEN).map(|_| 0.3 + next(0.2)).collect();
     let out: Vec<f32> = (0..2 * HIDDEN).map(|_| next(1.0)).collect();
-    let net = Network::quantise("chess", 6, 64, &ft, &bias, &out, &[0.2]);
+    let net = Network::quantise("chess", 6, 64, &[], &ft, &bias, &out, &[0.2]);
     std::fs::write(path, net.to_bytes()).unwrap();
     net
 }
