@@ -365,7 +365,6 @@ pub struct Inputs {
     /// Per cell as the viewer sees it, the king bucket of the viewer's royal man there; empty:
     /// one bucket.
     king_map: Vec<u8>,
-    kings: usize,
     /// Per type, whether its men are royal (a royal man's move may change its king bucket).
     royal: Vec<bool>,
 }
@@ -418,7 +417,6 @@ impl Inputs {
                 (0..n as Cell).map(|c| v.geo.flip_rank(c)).collect(),
             ],
             king_map: king_map.to_vec(),
-            kings,
             royal: v.pieces.iter().map(|p| p.royal).collect(),
         })
     }
@@ -447,18 +445,18 @@ impl Inputs {
 
     /// How many king buckets.
     pub fn kings(&self) -> usize {
-        self.kings
+        king_buckets(&self.king_map)
     }
 
     /// How many inputs a view has.
     pub fn count(&self) -> usize {
-        self.kings * 2 * self.types * self.cells
+        self.kings() * 2 * self.types * self.cells
     }
 
     /// The king bucket of `viewer`'s view of `pos`: where the viewer's royal man stands.
     #[inline]
     pub fn king_bucket(&self, pos: &Position, viewer: usize) -> usize {
-        if self.kings == 1 {
+        if self.king_map.is_empty() {
             return 0;
         }
         pos.royals(viewer as crate::piece::Player)
@@ -471,7 +469,7 @@ impl Inputs {
     /// The king bucket of `viewer`'s view after a move's board `changes`, from `kb` before it.
     #[inline]
     fn king_bucket_after(&self, changes: &[Change], viewer: usize, kb: usize) -> usize {
-        if self.kings == 1 {
+        if self.king_map.is_empty() {
             return 0;
         }
         changes
