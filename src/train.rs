@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::eval::nnue::{HIDDEN, Inputs, MAX_BUCKETS, Network, SCALE};
+use crate::eval::nnue::{HIDDEN, Inputs, MAX_BUCKETS, MAX_HIDDEN, Network, SCALE};
 use crate::matchrun::pgn;
 use crate::position::Position;
 use crate::search::is_tactical;
@@ -292,13 +292,27 @@ pub struct TrainConfig {
     /// King buckets: the ranks as the viewer's first, second... and the rest (this many groups).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=4))]
     pub king_ranks: u8,
+    /// Hidden units per view: a multiple of 64 up to 512 (`eval::nnue::MAX_HIDDEN`).
+    #[arg(long, default_value_t = HIDDEN, value_parser = hidden_units)]
+    pub hidden: usize,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+}
+
+/// `--hidden`'s value: what a net file may hold (`Network::parse`).
+fn hidden_units(s: &str) -> Result<usize, String> {
+    let tile = crate::eval::simd::TILE;
+    match s.parse::<usize>() {
+        Ok(n) if n > 0 && n <= MAX_HIDDEN && n.is_multiple_of(tile) => Ok(n),
+        _ => Err(format!("a multiple of {tile} up to {MAX_HIDDEN}")),
+    }
 }
 
 /// The sizes of a net's float weights.
 #[derive(Clone, Copy)]
 struct Shape {
+    /// Hidden units per view.
+    hidden: usize,
     /// Inputs of a view (every king bucket's).
     inputs: usize,
     /// Inputs of one king bucket.
@@ -309,8 +323,9 @@ struct Shape {
 }
 
 impl Shape {
-    fn of(inputs: &Inputs, buckets: usize) -> Shape {
+    fn of(inputs: &Inputs, buckets: usize, hidden: usize) -> Shape {
         Shape {
+            hidden,
             inputs: inputs.count(),
             per_bucket: inputs.count() / inputs.kings(),
             cells: inputs.cells,
@@ -345,19 +360,13 @@ struct Params {
 
 impl Params {
     fn zeros(s: Shape) -> Params {
+        let h = s.hidden;
         Params {
-            ft: vec![0.0; s.inputs * HIDDEN],
-            factor: vec![0.0; s.per_bucket / s.cells * HIDDEN],
-            plain: vec![
-                0.0;
-                if s.kings > 1 {
-                    s.per_bucket * HIDDEN
-                } else {
-                    0
-                }
-            ],
-            bias: vec![0.0; HIDDEN],
-            out: vec![0.0; s.buckets * 2 * HIDDEN],
+            ft: vec![0.0; s.inputs * h],
+            factor: vec![0.0; s.per_bucket / s.cells * h],
+            plain: vec![0.0; if s.kings > 1 { s.per_bucket * h } else { 0 }],
+            bias: vec![0.0; h],
+            out: vec![0.0; s.buckets * 2 * h],
             out_bias: vec![0.0; s.buckets],
         }
     }
@@ -372,14 +381,15 @@ impl Params {
 
     /// The weights as the net has them: each input's own plus its shared factors.
     fn merged(&self, s: Shape) -> Params {
+        let h = s.hidden;
         let mut p = self.clone();
-        for (f, row) in p.ft.chunks_exact_mut(HIDDEN).enumerate() {
+        for (f, row) in p.ft.chunks_exact_mut(h).enumerate() {
             let (t, c) = Self::shared_rows(s, f);
-            for (w, &x) in row.iter_mut().zip(&self.factor[t * HIDDEN..][..HIDDEN]) {
+            for (w, &x) in row.iter_mut().zip(&self.factor[t * h..][..h]) {
                 *w += x;
             }
             if let Some(c) = c {
-                for (w, &x) in row.iter_mut().zip(&self.plain[c * HIDDEN..][..HIDDEN]) {
+                for (w, &x) in row.iter_mut().zip(&self.plain[c * h..][..h]) {
                     *w += x;
                 }
             }
@@ -392,13 +402,14 @@ impl Params {
     /// A gradient of the merged weights as one of these: each factor's is the sum of its
     /// inputs'.
     fn unmerge_gradient(&mut self, s: Shape) {
-        for (f, row) in self.ft.chunks_exact(HIDDEN).enumerate() {
+        let h = s.hidden;
+        for (f, row) in self.ft.chunks_exact(h).enumerate() {
             let (t, c) = Self::shared_rows(s, f);
-            for (x, &g) in self.factor[t * HIDDEN..][..HIDDEN].iter_mut().zip(row) {
+            for (x, &g) in self.factor[t * h..][..h].iter_mut().zip(row) {
                 *x += g;
             }
             if let Some(c) = c {
-                for (x, &g) in self.plain[c * HIDDEN..][..HIDDEN].iter_mut().zip(row) {
+                for (x, &g) in self.plain[c * h..][..h].iter_mut().zip(row) {
                     *x += g;
                 }
             }
@@ -450,20 +461,24 @@ fn screlu(x: f32) -> f32 {
     c * c
 }
 
+/// Both views' float hidden units, room for the widest net.
+type Units = [[f32; MAX_HIDDEN]; 2];
+
 /// One position's forward pass: its output, and (in `units`) both views' hidden units.
 #[inline]
-fn forward(p: &Params, views: [&[u16]; 2], bucket: usize, units: &mut [[f32; HIDDEN]; 2]) -> f32 {
+fn forward(p: &Params, views: [&[u16]; 2], bucket: usize, units: &mut Units) -> f32 {
+    let h = p.bias.len();
     let mut out = p.out_bias[bucket];
     for (k, feats) in views.iter().enumerate() {
-        let u = &mut units[k];
+        let u = &mut units[k][..h];
         u.copy_from_slice(&p.bias);
         for &f in *feats {
-            let row = &p.ft[f as usize * HIDDEN..][..HIDDEN];
+            let row = &p.ft[f as usize * h..][..h];
             for (a, &w) in u.iter_mut().zip(row) {
                 *a += w;
             }
         }
-        let w = &p.out[(2 * bucket + k) * HIDDEN..][..HIDDEN];
+        let w = &p.out[(2 * bucket + k) * h..][..h];
         out += u.iter().zip(w).map(|(&a, &w)| screlu(a) * w).sum::<f32>();
     }
     out
@@ -479,31 +494,33 @@ fn target(d: &NetData, i: usize, wdl: f32) -> f32 {
 fn backward(p: &Params, d: &NetData, i: usize, wdl: f32, g: &mut Params) -> f32 {
     let (us, them) = d.views(i);
     let b = d.bucket(i, p.out_bias.len());
-    let mut units = [[0.0; HIDDEN]; 2];
+    let h = p.bias.len();
+    let mut units = [[0.0; MAX_HIDDEN]; 2];
     let out = d.base(i) + forward(p, [us, them], b, &mut units);
     let prob = 1.0 / (1.0 + (-out).exp());
     let err = prob - target(d, i, wdl);
     let dout = 2.0 * err * prob * (1.0 - prob);
     g.out_bias[b] += dout;
     for (k, feats) in [us, them].iter().enumerate() {
-        let w = &p.out[(2 * b + k) * HIDDEN..][..HIDDEN];
-        let gw = &mut g.out[(2 * b + k) * HIDDEN..][..HIDDEN];
-        let mut du = [0.0f32; HIDDEN];
-        for h in 0..HIDDEN {
-            let a = units[k][h];
-            gw[h] += dout * screlu(a);
-            du[h] = if a > 0.0 && a < 1.0 {
-                dout * w[h] * 2.0 * a
+        let w = &p.out[(2 * b + k) * h..][..h];
+        let gw = &mut g.out[(2 * b + k) * h..][..h];
+        let mut du = [0.0f32; MAX_HIDDEN];
+        let du = &mut du[..h];
+        for j in 0..h {
+            let a = units[k][j];
+            gw[j] += dout * screlu(a);
+            du[j] = if a > 0.0 && a < 1.0 {
+                dout * w[j] * 2.0 * a
             } else {
                 0.0
             };
         }
-        for (b, &x) in g.bias.iter_mut().zip(&du) {
+        for (b, &x) in g.bias.iter_mut().zip(du.iter()) {
             *b += x;
         }
         for &f in *feats {
-            let row = &mut g.ft[f as usize * HIDDEN..][..HIDDEN];
-            for (r, &x) in row.iter_mut().zip(&du) {
+            let row = &mut g.ft[f as usize * h..][..h];
+            for (r, &x) in row.iter_mut().zip(du.iter()) {
                 *r += x;
             }
         }
@@ -517,7 +534,7 @@ fn mean_error(p: &Params, d: &NetData, idx: &[usize], wdl: f32) -> f64 {
         .par_iter()
         .map(|&i| {
             let (us, them) = d.views(i);
-            let mut units = [[0.0; HIDDEN]; 2];
+            let mut units = [[0.0; MAX_HIDDEN]; 2];
             let out = d.base(i) + forward(p, [us, them], d.bucket(i, p.out_bias.len()), &mut units);
             let prob = 1.0 / (1.0 + (-out).exp());
             ((prob - target(d, i, wdl)) as f64).powi(2)
@@ -580,7 +597,7 @@ pub type EpochReport<'a> = dyn FnMut(usize, f64, f64, &Network) + 'a;
 /// Fits a net to `d`; `report` is called after every epoch. Returns the quantised net.
 pub fn train(d: &NetData, cfg: &TrainConfig, report: &mut EpochReport) -> Network {
     let nb = cfg.buckets.clamp(1, MAX_BUCKETS as u8) as usize;
-    let shape = Shape::of(&d.inputs, nb);
+    let shape = Shape::of(&d.inputs, nb, cfg.hidden);
     let mut rng = Rng(cfg.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let mut p = Params::zeros(shape);
     // Small random starts: a man's input moves each unit a little; the output sums many units.
@@ -590,7 +607,7 @@ pub fn train(d: &NetData, cfg: &TrainConfig, report: &mut EpochReport) -> Networ
     // A residual net starts as no correction at all.
     if !d.residual() {
         for w in &mut p.out {
-            *w = uniform(&mut rng, 1.0 / (HIDDEN as f32).sqrt());
+            *w = uniform(&mut rng, 1.0 / (cfg.hidden as f32).sqrt());
         }
     }
     let mut adam = Adam {
@@ -746,14 +763,20 @@ mod tests {
     }
 
     /// The engine's integer evaluation of a quantised net is the float net's output within the
-    /// rounding of its weights (a dozen centipawns and 2%), each position through its bucket's
-    /// output layer.
+    /// rounding of its weights (a dozen centipawns at 256 units, and 2%), each position through its bucket's
+    /// output layer, for nets of the default width and the widest.
     #[test]
     fn the_quantised_net_scores_as_the_float_one() {
+        for hidden in [HIDDEN, MAX_HIDDEN] {
+            quantised_net_scores_as_the_float_one(hidden);
+        }
+    }
+
+    fn quantised_net_scores_as_the_float_one(hidden: usize) {
         let v = variants::build("chess", "").unwrap();
         let inputs = Inputs::new(&v).unwrap();
         let mut rng = Rng(11);
-        let mut p = Params::zeros(Shape::of(&inputs, 3));
+        let mut p = Params::zeros(Shape::of(&inputs, 3, hidden));
         for w in &mut p.ft {
             *w = uniform(&mut rng, 0.2);
         }
@@ -785,12 +808,14 @@ mod tests {
             let (mut us, mut them) = (Vec::new(), Vec::new());
             inputs.of(&pos, pos.side as usize, &mut us);
             inputs.of(&pos, 1 - pos.side as usize, &mut them);
-            let mut units = [[0.0; HIDDEN]; 2];
+            let mut units = [[0.0; MAX_HIDDEN]; 2];
             let b = inputs.bucket(Inputs::men(&pos), 3);
             let float = forward(&p, [&us, &them], b, &mut units) * SCALE as f32;
             let int = nn.evaluate(&pos) as f32;
+            // Each unit's rounding is its own, so the error grows as the root of the units.
+            let slack = 12.0 * (hidden as f32 / HIDDEN as f32).sqrt();
             assert!(
-                (float - int).abs() < 12.0 + float.abs() * 0.02,
+                (float - int).abs() < slack + float.abs() * 0.02,
                 "{f}: {float} against {int}"
             );
         }
@@ -859,6 +884,7 @@ mod tests {
             buckets: 2,
             king_files: 1,
             king_ranks: 1,
+            hidden: 64,
             seed: 3,
         };
         let mut errors = Vec::new();

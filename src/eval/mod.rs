@@ -11,6 +11,7 @@
 pub(crate) mod attacks;
 pub(crate) mod lines;
 pub mod nnue;
+pub mod simd;
 pub mod squares;
 mod weights;
 

@@ -8,16 +8,21 @@
 //!
 //! Integer arithmetic as the nets are trained (`chatrang tune net`): the hidden units are kept in
 //! `i16` at scale `QA`, squared and clipped (`SCReLU`), and weighed by `i16` output weights at
-//! scale `QB`; the output times `SCALE` is the score in centipawns.
+//! scale `QB`; the output times `SCALE` is the score in centipawns. A net has as many hidden units
+//! as its file says (a multiple of `simd::TILE` up to `MAX_HIDDEN`); the vector arithmetic is in
+//! `simd`.
 
 use std::sync::Arc;
 
+use super::simd;
 use crate::geometry::Cell;
 use crate::piece::Player;
-use crate::position::{Change, Position};
+use crate::position::{Change, MAX_CHANGES, Position};
 use crate::variant::Variant;
 
-/// Hidden units per view.
+/// Most hidden units per view a net may have.
+pub const MAX_HIDDEN: usize = 512;
+/// Hidden units per view of a net trained without saying (`chatrang tune net --hidden`).
 pub const HIDDEN: usize = 256;
 /// Scale of the hidden layer's weights and units (a unit clips at `QA`, 1.0 in training).
 pub const QA: i32 = 255;
@@ -26,37 +31,21 @@ pub const QB: i32 = 64;
 /// Centipawns per unit of the trained output.
 pub const SCALE: i32 = 400;
 
-/// Largest |output weight|: a clipped unit times it stays within an `i16` (`dot`).
+/// Largest |output weight|: a clipped unit times it stays within an `i16` (`simd::dot`).
 const OUT_MAX: i32 = i16::MAX as i32 / QA;
 
 const MAGIC: &[u8; 4] = b"CRNN";
 /// The version written; version 3 files (no king buckets) are still read.
 const VERSION: u32 = 4;
 
-/// One row of hidden-unit numbers (a feature's weights, the biases, a view's units).
+/// One view's hidden units, room for the widest net (a net uses the first `Network::hidden`).
 #[derive(Clone, Copy, PartialEq, Eq)]
 #[repr(C, align(64))]
-pub struct Row(pub [i16; HIDDEN]);
+pub struct Row(pub [i16; MAX_HIDDEN]);
 
 impl Default for Row {
     fn default() -> Row {
-        Row([0; HIDDEN])
-    }
-}
-
-impl Row {
-    #[inline]
-    fn add(&mut self, w: &Row) {
-        for (a, &b) in self.0.iter_mut().zip(&w.0) {
-            *a = a.wrapping_add(b);
-        }
-    }
-
-    #[inline]
-    fn sub(&mut self, w: &Row) {
-        for (a, &b) in self.0.iter_mut().zip(&w.0) {
-            *a = a.wrapping_sub(b);
-        }
+        Row([0; MAX_HIDDEN])
     }
 }
 
@@ -74,26 +63,28 @@ pub struct Network {
     pub game: String,
     pub types: usize,
     pub cells: usize,
+    /// Hidden units per view.
+    pub hidden: usize,
     /// The net's score is added to the game's hand-made evaluation (trained on what the terms
     /// miss) instead of replacing it.
     pub residual: bool,
     /// Per cell as the viewer sees it, the king bucket of the viewer's royal man standing there;
     /// empty: one bucket (no king buckets).
     pub king_map: Vec<u8>,
-    /// Per input, its weights into the hidden units: input `((bucket * 2 + enemy) * types +
-    /// type) * cells + cell` (`bucket`: the viewer's king bucket; `enemy`: the man is the other
-    /// player's; `cell` as the viewing player sees it).
-    ft: Vec<Row>,
-    bias: Row,
+    /// Per input, its `hidden` weights into the hidden units: input `((bucket * 2 + enemy) *
+    /// types + type) * cells + cell` (`bucket`: the viewer's king bucket; `enemy`: the man is
+    /// the other player's; `cell` as the viewing player sees it).
+    ft: Vec<i16>,
+    bias: Vec<i16>,
     /// Per output bucket (`Inputs::bucket`: by the men on the board), its output layer.
     out: Vec<Output>,
 }
 
-/// One output bucket's layer: the weights of the side to move's units and of the other side's,
-/// and the bias.
+/// One output bucket's layer: the weights of the side to move's units, then the other side's
+/// (`hidden` each), and the bias.
 #[derive(Clone, PartialEq, Eq)]
 struct Output {
-    w: [Row; 2],
+    w: Vec<i16>,
     bias: i32,
 }
 
@@ -111,11 +102,12 @@ impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "Network({}, {} types x {} cells x {} king buckets x {HIDDEN})",
+            "Network({}, {} types x {} cells x {} king buckets x {})",
             self.game,
             self.types,
             self.cells,
-            king_buckets(&self.king_map)
+            king_buckets(&self.king_map),
+            self.hidden
         )
     }
 }
@@ -137,13 +129,12 @@ impl Reader<'_> {
         Ok(u32::from_le_bytes(self.take(4)?.try_into().unwrap()))
     }
 
-    fn row(&mut self) -> Result<Row, String> {
-        let b = self.take(2 * HIDDEN)?;
-        let mut r = Row::default();
-        for (x, c) in r.0.iter_mut().zip(b.chunks_exact(2)) {
-            *x = i16::from_le_bytes([c[0], c[1]]);
-        }
-        Ok(r)
+    /// `n` numbers of a row of weights.
+    fn row(&mut self, n: usize) -> Result<Vec<i16>, String> {
+        let b = self.take(2 * n)?;
+        Ok(b.chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect())
     }
 }
 
@@ -177,8 +168,11 @@ impl Network {
         let game = String::from_utf8(r.take(name_len)?.to_vec())
             .map_err(|_| "bad game name in the net file".to_string())?;
         let (types, cells, hidden) = (r.u32()? as usize, r.u32()? as usize, r.u32()? as usize);
-        if hidden != HIDDEN {
-            return Err(format!("net of {hidden} hidden units, expected {HIDDEN}"));
+        if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(simd::TILE) {
+            return Err(format!(
+                "net of {hidden} hidden units, expected a multiple of {} up to {MAX_HIDDEN}",
+                simd::TILE
+            ));
         }
         if types == 0 || cells == 0 || types > 64 || cells > crate::geometry::MAX_CELLS {
             return Err(format!("bad net dimensions: {types} types, {cells} cells"));
@@ -204,24 +198,21 @@ impl Network {
             return Err("bad net file: its king map does not use its king buckets".into());
         }
         let inputs = kings * 2 * types * cells;
-        let expected = (inputs + 1 + 2 * buckets) * 2 * HIDDEN + 4 * buckets;
+        let expected = (inputs + 1 + 2 * buckets) * 2 * hidden + 4 * buckets;
         if r.0.len() != expected {
             return Err(format!(
                 "net file of {} bytes after its header, expected {expected}",
                 r.0.len()
             ));
         }
-        let ft = (0..inputs)
-            .map(|_| r.row())
-            .collect::<Result<Vec<_>, _>>()?;
-        let bias = r.row()?;
+        let ft = r.row(inputs * hidden)?;
+        let bias = r.row(hidden)?;
         let rows = (0..buckets)
-            .map(|_| Ok([r.row()?, r.row()?]))
+            .map(|_| r.row(2 * hidden))
             .collect::<Result<Vec<_>, String>>()?;
         if rows
             .iter()
             .flatten()
-            .flat_map(|r| r.0)
             .any(|w| w.unsigned_abs() > OUT_MAX as u16)
         {
             return Err(format!("output weights beyond ±{OUT_MAX} in the net file"));
@@ -239,6 +230,7 @@ impl Network {
             game,
             types,
             cells,
+            hidden,
             residual: flags & 1 != 0,
             king_map,
             ft,
@@ -252,7 +244,7 @@ impl Network {
     /// then the input rows, the hidden bias, each bucket's two output rows and each bucket's
     /// output bias.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut b = Vec::with_capacity((self.ft.len() + 3) * 2 * HIDDEN + 64);
+        let mut b = Vec::with_capacity(2 * (self.ft.len() + self.out.len() * 3 * self.hidden) + 64);
         b.extend_from_slice(MAGIC);
         for x in [VERSION, self.game.len() as u32] {
             b.extend_from_slice(&x.to_le_bytes());
@@ -261,7 +253,7 @@ impl Network {
         let head = [
             self.types,
             self.cells,
-            HIDDEN,
+            self.hidden,
             self.residual as usize,
             self.out.len(),
             king_buckets(&self.king_map),
@@ -270,11 +262,9 @@ impl Network {
             b.extend_from_slice(&(x as u32).to_le_bytes());
         }
         b.extend_from_slice(&self.king_map);
-        let rows = self.ft.iter().chain([&self.bias]);
-        for row in rows.chain(self.out.iter().flat_map(|o| &o.w)) {
-            for x in row.0 {
-                b.extend_from_slice(&x.to_le_bytes());
-            }
+        let rows = self.ft.iter().chain(&self.bias);
+        for x in rows.chain(self.out.iter().flat_map(|o| &o.w)) {
+            b.extend_from_slice(&x.to_le_bytes());
         }
         for o in &self.out {
             b.extend_from_slice(&o.bias.to_le_bytes());
@@ -283,8 +273,10 @@ impl Network {
     }
 
     /// A net from trained float weights (`ft[input][unit]`, `bias[unit]`,
-    /// `out[bucket][view][unit]`, `out_bias[bucket]`: as many buckets as both give), rounded to
-    /// the integer scales; weights beyond what the scales hold are clipped. Not residual.
+    /// `out[bucket][view][unit]`, `out_bias[bucket]`: as many buckets as both give; as many
+    /// units as `bias` has, which the caller keeps a multiple of `simd::TILE` up to
+    /// `MAX_HIDDEN`), rounded to the integer scales; weights beyond what the scales hold are
+    /// clipped. Not residual.
     #[allow(clippy::too_many_arguments)]
     pub fn quantise(
         game: &str,
@@ -297,32 +289,22 @@ impl Network {
         out_bias: &[f32],
     ) -> Network {
         let q = |x: f32, s: i32, lim: i32| (x * s as f32).round().clamp(-lim as f32, lim as f32);
-        let row = |w: &[f32], s: i32, lim: i32| {
-            let mut r = Row::default();
-            for (x, &f) in r.0.iter_mut().zip(w) {
-                *x = q(f, s, lim) as i16;
-            }
-            r
-        };
+        let row = |w: &[f32], s: i32, lim: i32| w.iter().map(|&f| q(f, s, lim) as i16).collect();
+        let hidden = bias.len();
         Network {
             game: game.to_string(),
             types,
             cells,
+            hidden,
             residual: false,
             king_map: king_map.to_vec(),
-            ft: ft
-                .chunks_exact(HIDDEN)
-                .map(|w| row(w, QA, i16::MAX as i32))
-                .collect(),
+            ft: row(ft, QA, i16::MAX as i32),
             bias: row(bias, QA, i16::MAX as i32),
             out: out
-                .chunks_exact(2 * HIDDEN)
+                .chunks_exact(2 * hidden)
                 .zip(out_bias)
                 .map(|(w, &b)| Output {
-                    w: [
-                        row(&w[..HIDDEN], QB, OUT_MAX),
-                        row(&w[HIDDEN..], QB, OUT_MAX),
-                    ],
+                    w: row(w, QB, OUT_MAX),
                     bias: q(b, QA * QB, i32::MAX) as i32,
                 })
                 .collect(),
@@ -536,8 +518,9 @@ impl Nnue {
 
     /// The weights of a man of `p` on `cell` in `viewer`'s view, king bucket `kb`.
     #[inline]
-    fn input(&self, viewer: usize, kb: usize, p: crate::piece::Piece, cell: Cell) -> &Row {
-        &self.net.ft[self.inputs.index(viewer, kb, p, cell)]
+    fn input(&self, viewer: usize, kb: usize, p: crate::piece::Piece, cell: Cell) -> &[i16] {
+        let h = self.net.hidden;
+        &self.net.ft[self.inputs.index(viewer, kb, p, cell) * h..][..h]
     }
 
     /// Both views' units from the men on the board.
@@ -551,21 +534,29 @@ impl Nnue {
     fn refresh_view(&self, pos: &Position, acc: &mut Accumulator, viewer: usize) {
         let kb = self.inputs.king_bucket(pos, viewer);
         acc.kb[viewer] = kb as u8;
-        let row = &mut acc.v[viewer];
-        *row = self.net.bias;
+        let row = &mut acc.v[viewer].0[..self.net.hidden];
+        row.copy_from_slice(&self.net.bias);
+        // The men's rows a batch at a time, each tile of units summed in registers.
+        let mut batch = arrayvec::ArrayVec::<&[i16], 16>::new();
         for c in 0..pos.board_cells() as Cell {
             let p = pos.at(c);
             if !p.is_empty() {
-                row.add(self.input(viewer, kb, p, c));
+                batch.push(self.input(viewer, kb, p, c));
+                if batch.is_full() {
+                    simd::accumulate(row, &batch, &[]);
+                    batch.clear();
+                }
             }
         }
+        simd::accumulate(row, &batch, &[]);
     }
 
     /// `to` as `from` after one move's board changes; returns the views (bit per player) whose
     /// royal man changed king bucket, whose units in `to` are stale and must be refreshed.
     #[inline]
     pub fn apply(&self, changes: &[Change], from: &Accumulator, to: &mut Accumulator) -> u8 {
-        *to = *from;
+        let h = self.net.hidden;
+        to.kb = from.kb;
         let mut stale = 0;
         for (viewer, row) in to.v.iter_mut().enumerate() {
             let kb = from.kb[viewer] as usize;
@@ -573,10 +564,13 @@ impl Nnue {
                 stale |= 1 << viewer;
                 continue;
             }
+            // One pass over the units: the earlier row plus the added men's minus the removed.
+            let (mut adds, mut subs) = (ChangeRows::new(), ChangeRows::new());
             for ch in changes {
                 let w = self.input(viewer, kb, ch.piece, ch.cell);
-                if ch.added { row.add(w) } else { row.sub(w) }
+                if ch.added { adds.push(w) } else { subs.push(w) }
             }
+            simd::update(&mut row.0[..h], &from.v[viewer].0[..h], &adds, &subs);
         }
         stale
     }
@@ -588,7 +582,9 @@ impl Nnue {
         let b = self.inputs.bucket(men, n.out.len());
         let us = side as usize & 1;
         let o = &n.out[b];
-        let sum = dot(&acc.v[us], &o.w[0]) as i64 + dot(&acc.v[1 - us], &o.w[1]) as i64;
+        let h = n.hidden;
+        let sum = simd::dot(&acc.v[us].0[..h], &o.w[..h], QA as i16)
+            + simd::dot(&acc.v[1 - us].0[..h], &o.w[h..], QA as i16);
         let out = (sum / QA as i64) as i32 + o.bias;
         (out as i64 * SCALE as i64 / (QA * QB) as i64) as i32
     }
@@ -616,45 +612,9 @@ impl Nnue {
     }
 }
 
-/// Sum over the units of `clip(u)^2 * w`. `clip(u) * w` fits an `i16` and the whole sum an
-/// `i32`: |w| <= `OUT_MAX` = 128 (`Network::quantise` clips, `parse` checks), and
-/// 255 * 128 * 255 * 256 < 2^31.
-#[cfg(not(target_arch = "x86_64"))]
-#[inline]
-fn dot(units: &Row, w: &Row) -> i32 {
-    let mut s = 0i32;
-    for (&u, &w) in units.0.iter().zip(&w.0) {
-        let c = u.clamp(0, QA as i16);
-        s += (c.wrapping_mul(w) as i32) * c as i32;
-    }
-    s
-}
-
-/// As the portable `dot`, eight units at a time with SSE2's pairwise multiply-add, which the
-/// compiler does not find by itself: `bench 9 --chess-only` takes 4.7% fewer instructions
-/// (callgrind, the same tree: 1,501.7M → 1,430.8M).
-#[cfg(target_arch = "x86_64")]
-#[inline]
-fn dot(units: &Row, w: &Row) -> i32 {
-    use std::arch::x86_64::*;
-    const { assert!(HIDDEN.is_multiple_of(8)) };
-    // SAFETY: SSE2 is part of every x86_64 target; each load reads eight `i16`s at a multiple of
-    // eight within a 64-byte-aligned row of `HIDDEN` of them, so it is in bounds and aligned.
-    unsafe {
-        let zero = _mm_setzero_si128();
-        let top = _mm_set1_epi16(QA as i16);
-        let mut acc = _mm_setzero_si128();
-        for k in (0..HIDDEN).step_by(8) {
-            let u = _mm_load_si128(units.0.as_ptr().add(k) as *const __m128i);
-            let x = _mm_load_si128(w.0.as_ptr().add(k) as *const __m128i);
-            let c = _mm_min_epi16(_mm_max_epi16(u, zero), top);
-            acc = _mm_add_epi32(acc, _mm_madd_epi16(_mm_mullo_epi16(c, x), c));
-        }
-        let acc = _mm_add_epi32(acc, _mm_shuffle_epi32(acc, 0b01_00_11_10));
-        let acc = _mm_add_epi32(acc, _mm_shuffle_epi32(acc, 0b10_11_00_01));
-        _mm_cvtsi128_si32(acc)
-    }
-}
+/// The weight rows of one move's board changes in one view, added or removed (a move changes
+/// at most `MAX_CHANGES` men).
+type ChangeRows<'a> = arrayvec::ArrayVec<&'a [i16], MAX_CHANGES>;
 
 /// Each search thread's units along its line, by the position's history length: a position's
 /// units are worked out from the nearest earlier one on the line still held, through the moves'
@@ -739,6 +699,11 @@ mod tests {
 
     /// A net of small pseudo-random weights for game `v`, with the king buckets of `king_map`.
     fn random_net(v: &Variant, king_map: &[u8]) -> Network {
+        random_net_of(v, king_map, HIDDEN)
+    }
+
+    /// `random_net` with `hidden` units.
+    fn random_net_of(v: &Variant, king_map: &[u8], hidden: usize) -> Network {
         let (types, cells) = (v.pieces.len(), v.geo.num_cells());
         let kings = king_buckets(king_map);
         let mut x = 0x2545_f491_4f6c_dd1du64;
@@ -748,11 +713,11 @@ mod tests {
             x ^= x << 17;
             ((x >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * 0.2
         };
-        let ft: Vec<f32> = (0..kings * 2 * types * cells * HIDDEN)
+        let ft: Vec<f32> = (0..kings * 2 * types * cells * hidden)
             .map(|_| next())
             .collect();
-        let bias: Vec<f32> = (0..HIDDEN).map(|_| next() + 0.3).collect();
-        let out: Vec<f32> = (0..4 * 2 * HIDDEN).map(|_| next() * 10.0).collect();
+        let bias: Vec<f32> = (0..hidden).map(|_| next() + 0.3).collect();
+        let out: Vec<f32> = (0..4 * 2 * hidden).map(|_| next() * 10.0).collect();
         Network::quantise(
             &v.id,
             types,
@@ -784,6 +749,16 @@ mod tests {
         let first_out = bytes.len() - 4 * 4 - 4 * 2 * 2 * HIDDEN;
         big[first_out..first_out + 2].copy_from_slice(&1000i16.to_le_bytes());
         assert!(Network::parse(&big).unwrap_err().contains("output weights"));
+        // Any width up to the widest reads back; a width the kernels' tiles do not divide, or
+        // one past the widest, is refused.
+        let wide = random_net_of(&v, &[], MAX_HIDDEN).to_bytes();
+        assert_eq!(Network::parse(&wide).unwrap().hidden, MAX_HIDDEN);
+        let width_at = 4 + 4 + 4 + "chess".len() + 2 * 4;
+        for bad in [simd::TILE / 2, 2 * MAX_HIDDEN] {
+            let mut odd = wide.clone();
+            odd[width_at..width_at + 4].copy_from_slice(&(bad as u32).to_le_bytes());
+            assert!(Network::parse(&odd).unwrap_err().contains("hidden units"));
+        }
         // The net fits chess's board, not capablanca's, nor a drop game.
         assert!(back.check(&v).is_ok());
         for game in ["capablanca", "shogi"] {
@@ -856,8 +831,14 @@ mod tests {
             ),
         ] {
             let v = variants::build(game, "").unwrap();
-            for map in [Vec::new(), Inputs::grid_king_map(&v, 4, 2)] {
-                let nn = Nnue::new(Arc::new(random_net(&v, &map)), &v).unwrap();
+            let nets = [
+                random_net(&v, &[]),
+                random_net(&v, &Inputs::grid_king_map(&v, 4, 2)),
+                random_net_of(&v, &[], simd::TILE),
+                random_net_of(&v, &[], MAX_HIDDEN),
+            ];
+            for net in nets {
+                let nn = Nnue::new(Arc::new(net), &v).unwrap();
                 for every in [true, false] {
                     let mut pos = fen::parse(&v, f).unwrap();
                     pos.track_changes(true);
@@ -901,32 +882,6 @@ mod tests {
         assert_eq!(inputs.king_bucket(&castled, 1), 2);
         // A map must cover the board.
         assert!(Inputs::with_king_map(&v, &map[..10]).is_err());
-    }
-
-    /// The output's dot product (SSE2 on x86_64) is the plain sum of clip(u)² · w, over units
-    /// below, inside and above the clip.
-    #[test]
-    fn the_output_dot_product_is_the_plain_sum() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        for _ in 0..20 {
-            let (mut u, mut w) = (Row::default(), Row::default());
-            for (a, b) in u.0.iter_mut().zip(w.0.iter_mut()) {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                *a = (x % 700) as i16 - 200;
-                *b = ((x >> 20) % (2 * OUT_MAX as u64 + 1)) as i16 - OUT_MAX as i16;
-            }
-            let plain: i32 =
-                u.0.iter()
-                    .zip(&w.0)
-                    .map(|(&a, &b)| {
-                        let c = a.clamp(0, QA as i16) as i32;
-                        c * c * b as i32
-                    })
-                    .sum();
-            assert_eq!(dot(&u, &w), plain);
-        }
     }
 
     /// A bucketed net's file keeps its king map; files of version 3 (before king buckets) still
