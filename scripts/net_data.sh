@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Training positions for a net, labelled by Fairy-Stockfish's static evaluation (not CI): the
-# pipeline of docs/eval.md, "Networks", in one command.
+# Training positions for a net, labelled by a static evaluation (not CI): the pipeline of
+# docs/eval.md, "Networks", in one command.
 #
 #   scripts/net_data.sh OUT_DIR VARIANT GAMES SEED [DETOUR_SEED] [SEEN ...]
 #     GAMES        Fairy-Stockfish self-play games to play at 2,000 nodes (0: none, reuse
@@ -13,7 +13,9 @@
 # OUT_DIR/labelled-SEED-DETOUR_SEED.txt (those and their mirror images, labelled), for
 # `chatrang tune net --wdl 0`. Environment: ENGINE (chatrang; default target/release/chatrang),
 # FSF (default /usr/local/bin/fairy-stockfish-lb), OPENINGS (default
-# scripts/openings_<VARIANT>_balanced.epd), JOBS (default 2).
+# scripts/openings_<VARIANT>_balanced.epd), JOBS (default 2), LABELLER (the engine whose
+# evaluation labels the positions, default FSF; chess: /usr/games/stockfish, Stockfish 15.1's
+# NNUE) and LABEL_SCALE (its scores' factor, default 1; 1.5 for Stockfish 15.1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -24,6 +26,8 @@ ENGINE=${ENGINE:-$ROOT/target/release/chatrang}
 FSF=${FSF:-/usr/local/bin/fairy-stockfish-lb}
 OPENINGS=${OPENINGS:-$ROOT/scripts/openings_${VARIANT}_balanced.epd}
 JOBS=${JOBS:-2}
+LABELLER=${LABELLER:-$FSF}
+LABEL_SCALE=${LABEL_SCALE:-1}
 mkdir -p "$OUT"
 pgn="$OUT/games-$SEED.pgn"
 tag="$SEED-$DSEED"
@@ -42,6 +46,6 @@ awk -F';' -v new="$OUT/positions-$tag.txt" 'FILENAME != new { seen[$2] = 1; next
     "$@" "$OUT/positions-$tag.txt" > "$OUT/distinct-$tag.txt"
 python3 "$ROOT/scripts/mirror_positions.py" "$OUT/distinct-$tag.txt" "$OUT/mirrored-$tag.txt"
 python3 "$ROOT/scripts/fsf_static_label.py" "$OUT/mirrored-$tag.txt" "$OUT/labelled-$tag.txt" \
-    --engine "$FSF" --jobs "$JOBS"
+    --engine "$LABELLER" --scale "$LABEL_SCALE" --jobs "$JOBS"
 rm "$OUT/positions-$tag.txt" "$OUT/mirrored-$tag.txt"
 wc -l "$OUT/distinct-$tag.txt" "$OUT/labelled-$tag.txt"

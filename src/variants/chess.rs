@@ -157,8 +157,8 @@ pub fn build_with(start: &str) -> Result<Variant, String> {
     Ok(v)
 }
 
-/// Chess's net (`nets/chess.nnue`, docs/eval.md "Networks"): Fairy-Stockfish's static evaluation
-/// of 43.84M positions of its own games (with detours) and their mirror images, learnt by
+/// Chess's net (`nets/chess.nnue`, docs/eval.md "Networks"): Stockfish 15.1's NNUE evaluation of
+/// 20.99M positions of Fairy-Stockfish's games (with detours) and their mirror images, learnt by
 /// `chatrang tune net`.
 static NET: nnue::ShippedNet =
     once_cell::sync::Lazy::new(|| nnue::shipped(include_bytes!("../../nets/chess.nnue")));
