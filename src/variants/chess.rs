@@ -158,7 +158,7 @@ pub fn build_with(start: &str) -> Result<Variant, String> {
 }
 
 /// Chess's net (`nets/chess.nnue`, docs/eval.md "Networks"): Stockfish 15.1's NNUE evaluation of
-/// 20.99M positions of Fairy-Stockfish's games (with detours) and their mirror images, learnt by
+/// 35.74M positions of Fairy-Stockfish's games (with detours) and their mirror images, learnt by
 /// `chatrang tune net`.
 static NET: nnue::ShippedNet =
     once_cell::sync::Lazy::new(|| nnue::shipped(include_bytes!("../../nets/chess.nnue")));
