@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::eval::nnue::{HIDDEN, Inputs, MAX_BUCKETS, MAX_HIDDEN, Network, SCALE};
+use crate::eval::nnue::{self, HIDDEN, Inputs, MAX_BUCKETS, MAX_HIDDEN, Network, SCALE};
 use crate::matchrun::pgn;
 use crate::position::Position;
 use crate::search::is_tactical;
@@ -301,11 +301,8 @@ pub struct TrainConfig {
 
 /// `--hidden`'s value: what a net file may hold (`Network::parse`).
 fn hidden_units(s: &str) -> Result<usize, String> {
-    let tile = crate::eval::simd::TILE;
-    match s.parse::<usize>() {
-        Ok(n) if n > 0 && n <= MAX_HIDDEN && n.is_multiple_of(tile) => Ok(n),
-        _ => Err(format!("a multiple of {tile} up to {MAX_HIDDEN}")),
-    }
+    let n = s.parse::<usize>().unwrap_or(0);
+    nnue::check_hidden(n).map(|()| n)
 }
 
 /// The sizes of a net's float weights.
@@ -702,6 +699,18 @@ mod tests {
         assert_eq!(comment_score("+M5/20 0.1s"), None);
         assert_eq!(comment_score("book"), None);
         assert_eq!(comment_score(""), None);
+    }
+
+    #[test]
+    fn hidden_widths_are_whole_tiles_up_to_the_widest() {
+        assert_eq!(hidden_units("64"), Ok(64));
+        assert_eq!(hidden_units("512"), Ok(MAX_HIDDEN));
+        for bad in ["0", "100", "1024", "wide", "-64"] {
+            assert!(
+                hidden_units(bad).unwrap_err().contains("multiple of 64"),
+                "{bad}"
+            );
+        }
     }
 
     /// A refereed game becomes one line per scored quiet move, with the result for the mover.

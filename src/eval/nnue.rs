@@ -22,6 +22,16 @@ use crate::variant::Variant;
 
 /// Most hidden units per view a net may have.
 pub const MAX_HIDDEN: usize = 512;
+
+/// Whether a net may have `hidden` units per view: the kernels work in whole tiles, the
+/// accumulators hold `MAX_HIDDEN`. The error says what is allowed.
+pub fn check_hidden(hidden: usize) -> Result<(), String> {
+    if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(simd::TILE) {
+        return Err(format!("a multiple of {} up to {MAX_HIDDEN}", simd::TILE));
+    }
+    Ok(())
+}
+
 /// Hidden units per view of a net trained without saying (`chatrang tune net --hidden`).
 pub const HIDDEN: usize = 256;
 /// Scale of the hidden layer's weights and units (a unit clips at `QA`, 1.0 in training).
@@ -168,12 +178,7 @@ impl Network {
         let game = String::from_utf8(r.take(name_len)?.to_vec())
             .map_err(|_| "bad game name in the net file".to_string())?;
         let (types, cells, hidden) = (r.u32()? as usize, r.u32()? as usize, r.u32()? as usize);
-        if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(simd::TILE) {
-            return Err(format!(
-                "net of {hidden} hidden units, expected a multiple of {} up to {MAX_HIDDEN}",
-                simd::TILE
-            ));
-        }
+        check_hidden(hidden).map_err(|e| format!("net of {hidden} hidden units, expected {e}"))?;
         if types == 0 || cells == 0 || types > 64 || cells > crate::geometry::MAX_CELLS {
             return Err(format!("bad net dimensions: {types} types, {cells} cells"));
         }
