@@ -158,8 +158,8 @@ pub fn build_with(start: &str) -> Result<Variant, String> {
 }
 
 /// Chess's net (`nets/chess.nnue`, docs/eval.md "Networks"): Stockfish 15.1's NNUE evaluation of
-/// 35.74M positions of Fairy-Stockfish's games (with detours) and their mirror images, learnt by
-/// `chatrang tune net`.
+/// 53.03M positions of Fairy-Stockfish's games (with detours) and their mirror images, learnt by
+/// `chatrang tune net --hidden 512`.
 static NET: nnue::ShippedNet =
     once_cell::sync::Lazy::new(|| nnue::shipped(include_bytes!("../../nets/chess.nnue")));
 
