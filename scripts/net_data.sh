@@ -15,7 +15,9 @@
 # FSF (default /usr/local/bin/fairy-stockfish-lb), OPENINGS (default
 # scripts/openings_<VARIANT>_balanced.epd), JOBS (default 2), LABELLER (the engine whose
 # evaluation labels the positions, default FSF; chess: /usr/games/stockfish, Stockfish 15.1's
-# NNUE) and LABEL_SCALE (its scores' factor, default 1; 1.5 for Stockfish 15.1).
+# NNUE), LABEL_SCALE (its scores' factor, default 1; 1.5 for Stockfish 15.1) and OPTIONS (the
+# games' `key=value` options, e.g. `castling=three` for capablanca: Fairy-Stockfish's own rules,
+# so it is told the game's name alone).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -35,8 +37,9 @@ tag="$SEED-$DSEED"
 if (( GAMES > 0 )); then
     # Resigned at 15 pawns: long won endgames add positions, not information.
     "$ENGINE" match --quiet \
-        --engine cmd="$FSF" name=a --engine cmd="$FSF" name=b \
-        --variant "$VARIANT" --nodes 2000 --rounds $(( (GAMES + 1) / 2 )) --random-plies 8 \
+        --engine cmd="$FSF" name=a ${OPTIONS:+variant=$VARIANT} \
+        --engine cmd="$FSF" name=b ${OPTIONS:+variant=$VARIANT} \
+        --variant "$VARIANT" --options "${OPTIONS:-}" --nodes 2000 --rounds $(( (GAMES + 1) / 2 )) --random-plies 8 \
         --openings "$OPENINGS" --concurrency "$JOBS" --resign-score 1500 --seed "$SEED" \
         --pgn "$pgn"
 fi

@@ -4,7 +4,7 @@
 
 use super::super::chess::{chess_weights, fide_draws};
 use super::super::{Entry, OptionDef, Opts, common};
-use crate::eval::{Weights, squares};
+use crate::eval::{Weights, nnue, squares};
 use crate::geometry::Geometry;
 use crate::piece::{Initial, PieceDef};
 use crate::variant::{Variant, VariantBuilder};
@@ -101,8 +101,19 @@ fn build(o: &Opts) -> Result<Variant, String> {
     )?;
     v.eval_weights = Some(capablanca_weights());
     v.square_adjust = Some(squares::from_grids(&v, super::capablanca_squares::SQUARES)?);
+    // The net learnt the Capablanca arrangement's positions; Bird's keeps the terms.
+    if back == BACK_CAPABLANCA {
+        v.net = NET.clone();
+    }
     Ok(v)
 }
+
+/// Capablanca's net (`nets/capablanca.nnue`, docs/eval.md "Networks"): Fairy-Stockfish's
+/// static evaluation of 13.6M positions of 14,000 of its own games (`castling=three`, with
+/// detours of two seeds) and their mirror images, learnt by `chatrang tune net`. A bare king's
+/// endings stay with the terms (`Nnue::judges`).
+static NET: nnue::ShippedNet =
+    once_cell::sync::Lazy::new(|| nnue::shipped(include_bytes!("../../../nets/capablanca.nnue")));
 
 /// Capablanca's own weights: chess's set refitted to Fairy-Stockfish's depth-10 scores of 15,705
 /// quiet capablanca positions, the threat, mop-up and passed-man bonus weights fixed (the
@@ -151,5 +162,46 @@ pub fn capablanca_weights() -> Weights {
         semi_open_eg: 27,
         tempo: 48,
         ..chess_weights()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{eval, fen};
+
+    fn capablanca(opts: &str) -> std::sync::Arc<Variant> {
+        crate::variants::build("capablanca", opts).unwrap()
+    }
+
+    #[test]
+    fn the_shipped_net_fits_capablanca_and_birds_arrangement_keeps_the_terms() {
+        let v = capablanca("");
+        let net = v.net.as_ref().expect("nets/capablanca.nnue parses");
+        assert_eq!(net.check(&v), Ok(()));
+        assert!(capablanca("arrangement=bird").net.is_none());
+    }
+
+    /// The net sees a Chancellor more as a win in the making, and leaves a bare king to the
+    /// terms' mop-up.
+    #[test]
+    fn the_net_scores_material_and_leaves_a_bare_king_to_the_terms() {
+        let v = capablanca("castling=three");
+        let ep = eval::EvalParams::new(&v)
+            .with_net(v.net.clone(), &v)
+            .unwrap();
+        let nn = ep.nnue.as_ref().expect("capablanca evaluates with its net");
+        let up = fen::parse(
+            &v,
+            "rnabqkb1nr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+        )
+        .unwrap();
+        assert!(nn.judges(&up));
+        assert!(eval::evaluate(&up, &ep) > 300);
+        let bare = fen::parse(&v, "10/10/10/10/10/3k6/10/1R5K2 w - - 0 80").unwrap();
+        assert!(!nn.judges(&bare));
+        let terms = eval::evaluate_terms(&bare, &ep);
+        assert_eq!(eval::evaluate(&bare, &ep), terms);
+        assert!(terms > 300, "the terms see the bare king: {terms}");
     }
 }
