@@ -39,7 +39,8 @@ if (( GAMES > 0 )); then
     "$ENGINE" match --quiet \
         --engine cmd="$FSF" name=a ${OPTIONS:+variant=$VARIANT} \
         --engine cmd="$FSF" name=b ${OPTIONS:+variant=$VARIANT} \
-        --variant "$VARIANT" --options "${OPTIONS:-}" --nodes 2000 --rounds $(( (GAMES + 1) / 2 )) --random-plies 8 \
+        --variant "$VARIANT" --options "${OPTIONS:-}" \
+        --nodes 2000 --rounds $(( (GAMES + 1) / 2 )) --random-plies 8 \
         --openings "$OPENINGS" --concurrency "$JOBS" --resign-score 1500 --seed "$SEED" \
         --pgn "$pgn"
 fi

@@ -696,6 +696,31 @@ impl AccStack {
     }
 }
 
+/// Checks shared by the games that ship a net.
+#[cfg(test)]
+pub(crate) mod shipped_tests {
+    use crate::eval::{self, EvalParams};
+    use crate::variant::Variant;
+    use std::sync::Arc;
+
+    /// The game's evaluation with its own net, which must fit it.
+    pub fn with_own_net(v: &Arc<Variant>) -> EvalParams {
+        let ep = EvalParams::new(v).with_net(v.net.clone(), v).unwrap();
+        assert!(ep.nnue.is_some(), "{} evaluates with its net", v.id);
+        ep
+    }
+
+    /// Asserts the net leaves `fen` (a side with nothing but royal men) to the terms; the
+    /// terms' score.
+    pub fn terms_judge(v: &Arc<Variant>, ep: &EvalParams, fen: &str) -> i32 {
+        let pos = crate::fen::parse(v, fen).unwrap();
+        assert!(!ep.nnue.as_ref().unwrap().judges(&pos));
+        let terms = eval::evaluate_terms(&pos, ep);
+        assert_eq!(eval::evaluate(&pos, ep), terms);
+        terms
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -279,6 +279,7 @@ fn build(_o: &Opts) -> Result<Variant, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::nnue::shipped_tests::{terms_judge, with_own_net};
 
     #[test]
     fn the_shipped_net_fits_chess() {
@@ -290,15 +291,10 @@ mod tests {
     #[test]
     fn the_net_leaves_a_bare_king_to_the_terms() {
         let v = std::sync::Arc::new(build(&Opts::default()).unwrap());
-        let ep = crate::eval::EvalParams::new(&v)
-            .with_net(v.net.clone(), &v)
-            .unwrap();
-        let nn = ep.nnue.as_ref().expect("chess evaluates with its net");
-        let bare = crate::fen::parse(&v, "8/8/8/8/8/2k5/8/1R4K1 w - - 0 80").unwrap();
-        assert!(!nn.judges(&bare));
-        let terms = crate::eval::evaluate_terms(&bare, &ep);
+        let ep = with_own_net(&v);
+        let terms = terms_judge(&v, &ep, "8/8/8/8/8/2k5/8/1R4K1 w - - 0 80");
         assert!(terms > 300, "the terms see the rook: {terms}");
-        assert_eq!(crate::eval::evaluate(&bare, &ep), terms);
+        let nn = ep.nnue.as_ref().unwrap();
         let pawn = crate::fen::parse(&v, "8/1p6/8/8/8/2k5/8/1R4K1 w - - 0 80").unwrap();
         assert!(nn.judges(&pawn));
         assert_eq!(crate::eval::evaluate(&pawn, &ep), nn.evaluate(&pawn));

@@ -108,8 +108,8 @@ fn build(o: &Opts) -> Result<Variant, String> {
     Ok(v)
 }
 
-/// Capablanca's net (`nets/capablanca.nnue`, docs/eval.md "Networks"): Fairy-Stockfish's
-/// static evaluation of 13.6M positions of 14,000 of its own games (`castling=three`, with
+/// Capablanca's net (`nets/capablanca.nnue`, docs/eval.md "Capablanca's net"): Fairy-Stockfish's
+/// static evaluation of 13.59M positions of 14,000 of its own games (`castling=three`, with
 /// detours of two seeds) and their mirror images, learnt by `chatrang tune net`. A bare king's
 /// endings stay with the terms (`Nnue::judges`).
 static NET: nnue::ShippedNet =
@@ -168,6 +168,7 @@ pub fn capablanca_weights() -> Weights {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::nnue::shipped_tests::{terms_judge, with_own_net};
     use crate::{eval, fen};
 
     fn capablanca(opts: &str) -> std::sync::Arc<Variant> {
@@ -187,21 +188,15 @@ mod tests {
     #[test]
     fn the_net_scores_material_and_leaves_a_bare_king_to_the_terms() {
         let v = capablanca("castling=three");
-        let ep = eval::EvalParams::new(&v)
-            .with_net(v.net.clone(), &v)
-            .unwrap();
-        let nn = ep.nnue.as_ref().expect("capablanca evaluates with its net");
+        let ep = with_own_net(&v);
         let up = fen::parse(
             &v,
             "rnabqkb1nr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
         )
         .unwrap();
-        assert!(nn.judges(&up));
+        assert!(ep.nnue.as_ref().unwrap().judges(&up));
         assert!(eval::evaluate(&up, &ep) > 300);
-        let bare = fen::parse(&v, "10/10/10/10/10/3k6/10/1R5K2 w - - 0 80").unwrap();
-        assert!(!nn.judges(&bare));
-        let terms = eval::evaluate_terms(&bare, &ep);
-        assert_eq!(eval::evaluate(&bare, &ep), terms);
+        let terms = terms_judge(&v, &ep, "10/10/10/10/10/3k6/10/1R5K2 w - - 0 80");
         assert!(terms > 300, "the terms see the bare king: {terms}");
     }
 }

@@ -124,6 +124,7 @@ pub fn shatranj_weights() -> Weights {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::nnue::shipped_tests::{terms_judge, with_own_net};
     use crate::{eval, fen};
 
     fn shatranj() -> std::sync::Arc<Variant> {
@@ -142,18 +143,12 @@ mod tests {
     #[test]
     fn the_net_scores_material_and_leaves_a_bare_shah_to_the_terms() {
         let v = shatranj();
-        let ep = eval::EvalParams::new(&v)
-            .with_net(v.net.clone(), &v)
-            .unwrap();
-        let nn = ep.nnue.as_ref().expect("shatranj evaluates with its net");
+        let ep = with_own_net(&v);
         let rook_up =
             fen::parse(&v, "1nbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1").unwrap();
-        assert!(nn.judges(&rook_up));
+        assert!(ep.nnue.as_ref().unwrap().judges(&rook_up));
         assert!(eval::evaluate(&rook_up, &ep) > 200);
-        let bare = fen::parse(&v, "8/8/8/8/8/2k5/8/1R4K1 w - - 0 80").unwrap();
-        assert!(!nn.judges(&bare));
-        let terms = eval::evaluate_terms(&bare, &ep);
-        assert_eq!(eval::evaluate(&bare, &ep), terms);
+        let terms = terms_judge(&v, &ep, "8/8/8/8/8/2k5/8/1R4K1 w - - 0 80");
         assert!(terms > 300, "the terms see the bare Shah: {terms}");
     }
 }
