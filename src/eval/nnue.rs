@@ -710,6 +710,16 @@ pub(crate) mod shipped_tests {
         ep
     }
 
+    /// Asserts the net judges `fen` alone; its score.
+    pub fn net_judge(v: &Arc<Variant>, ep: &EvalParams, fen: &str) -> i32 {
+        let pos = crate::fen::parse(v, fen).unwrap();
+        let nn = ep.nnue.as_ref().unwrap();
+        assert!(nn.judges(&pos));
+        let score = eval::evaluate(&pos, ep);
+        assert_eq!(score, nn.evaluate(&pos));
+        score
+    }
+
     /// Asserts the net leaves `fen` (a side with nothing but royal men) to the terms; the
     /// terms' score.
     pub fn terms_judge(v: &Arc<Variant>, ep: &EvalParams, fen: &str) -> i32 {

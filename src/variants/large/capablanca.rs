@@ -168,8 +168,7 @@ pub fn capablanca_weights() -> Weights {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::nnue::shipped_tests::{terms_judge, with_own_net};
-    use crate::{eval, fen};
+    use crate::eval::nnue::shipped_tests::{net_judge, terms_judge, with_own_net};
 
     fn capablanca(opts: &str) -> std::sync::Arc<Variant> {
         crate::variants::build("capablanca", opts).unwrap()
@@ -189,13 +188,12 @@ mod tests {
     fn the_net_scores_material_and_leaves_a_bare_king_to_the_terms() {
         let v = capablanca("castling=three");
         let ep = with_own_net(&v);
-        let up = fen::parse(
+        let up = net_judge(
             &v,
+            &ep,
             "rnabqkb1nr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
-        )
-        .unwrap();
-        assert!(ep.nnue.as_ref().unwrap().judges(&up));
-        assert!(eval::evaluate(&up, &ep) > 300);
+        );
+        assert!(up > 300);
         let terms = terms_judge(&v, &ep, "10/10/10/10/10/3k6/10/1R5K2 w - - 0 80");
         assert!(terms > 300, "the terms see the bare king: {terms}");
     }

@@ -124,8 +124,7 @@ pub fn shatranj_weights() -> Weights {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::nnue::shipped_tests::{terms_judge, with_own_net};
-    use crate::{eval, fen};
+    use crate::eval::nnue::shipped_tests::{net_judge, terms_judge, with_own_net};
 
     fn shatranj() -> std::sync::Arc<Variant> {
         std::sync::Arc::new(build(&Opts::default()).unwrap())
@@ -144,10 +143,12 @@ mod tests {
     fn the_net_scores_material_and_leaves_a_bare_shah_to_the_terms() {
         let v = shatranj();
         let ep = with_own_net(&v);
-        let rook_up =
-            fen::parse(&v, "1nbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1").unwrap();
-        assert!(ep.nnue.as_ref().unwrap().judges(&rook_up));
-        assert!(eval::evaluate(&rook_up, &ep) > 200);
+        let rook_up = net_judge(
+            &v,
+            &ep,
+            "1nbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1",
+        );
+        assert!(rook_up > 200);
         let terms = terms_judge(&v, &ep, "8/8/8/8/8/2k5/8/1R4K1 w - - 0 80");
         assert!(terms > 300, "the terms see the bare Shah: {terms}");
     }
