@@ -169,6 +169,10 @@ enum TuneCmd {
         /// Train a correction added to the game's hand-made evaluation, not a whole evaluation.
         #[arg(long)]
         residual: bool,
+        /// Train on from this net's weights (its hidden units and output buckets set the shape;
+        /// `--hidden` and `--buckets` are ignored) instead of small random ones.
+        #[arg(long)]
+        init: Option<String>,
         #[command(flatten)]
         cfg: chatrang::train::TrainConfig,
     },
@@ -585,8 +589,19 @@ fn run_tune(t: TuneCmd) -> Result<(), String> {
             data,
             out,
             residual,
+            init,
             cfg,
         } => {
+            let start = match &init {
+                Some(path) => {
+                    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+                    Some(
+                        chatrang::eval::nnue::Network::parse(&bytes)
+                            .map_err(|e| format!("{path}: {e}"))?,
+                    )
+                }
+                None => None,
+            };
             let text = read_data(&data)?;
             let d = chatrang::train::load(
                 &text,
@@ -595,12 +610,12 @@ fn run_tune(t: TuneCmd) -> Result<(), String> {
             )?;
             eprintln!("{} positions of {}", d.len(), d.variant.id);
             let mut failed = None;
-            chatrang::train::train(&d, &cfg, &mut |epoch, fit, held, net| {
+            chatrang::train::train(&d, &cfg, start.as_ref(), &mut |epoch, fit, held, net| {
                 out!("epoch {epoch:>3}  error {fit:.6}  held out {held:.6}");
                 if let Err(e) = std::fs::write(&out, net.to_bytes()) {
                     failed = Some(format!("{out}: {e}"));
                 }
-            });
+            })?;
             if let Some(e) = failed {
                 return Err(e);
             }

@@ -591,22 +591,62 @@ impl Adam {
 /// held-out error) and the net as it stands.
 pub type EpochReport<'a> = dyn FnMut(usize, f64, f64, &Network) + 'a;
 
-/// Fits a net to `d`; `report` is called after every epoch. Returns the quantised net.
-pub fn train(d: &NetData, cfg: &TrainConfig, report: &mut EpochReport) -> Network {
-    let nb = cfg.buckets.clamp(1, MAX_BUCKETS as u8) as usize;
-    let shape = Shape::of(&d.inputs, nb, cfg.hidden);
+/// The float weights of net `start`, to train on from (its hidden units and output buckets
+/// decide the shape); an error if it does not fit `d`'s game, inputs or kind.
+fn start_params(d: &NetData, start: &Network) -> Result<(Shape, Params), String> {
+    let (ft, bias, out, out_bias) = start.floats();
+    let fits = start.types == d.inputs.types
+        && start.cells == d.inputs.cells
+        && start.king_map == d.inputs.king_map()
+        && start.residual == d.residual()
+        && ft.len() == d.inputs.count() * start.hidden;
+    if !fits {
+        return Err(format!(
+            "the start net (trained for {}) does not fit these positions of {}: another game, \
+             king buckets or kind (--residual)",
+            start.game, d.variant.id
+        ));
+    }
+    let shape = Shape::of(&d.inputs, out_bias.len(), start.hidden);
+    let p = Params {
+        ft,
+        bias,
+        out,
+        out_bias,
+        ..Params::zeros(shape)
+    };
+    Ok((shape, p))
+}
+
+/// Fits a net to `d`, from small random weights or from net `start`'s; `report` is called after
+/// every epoch. Returns the quantised net, or why `start` cannot be trained on.
+pub fn train(
+    d: &NetData,
+    cfg: &TrainConfig,
+    start: Option<&Network>,
+    report: &mut EpochReport,
+) -> Result<Network, String> {
     let mut rng = Rng(cfg.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
-    let mut p = Params::zeros(shape);
-    // Small random starts: a man's input moves each unit a little; the output sums many units.
-    for w in &mut p.ft {
-        *w = uniform(&mut rng, 0.1);
-    }
-    // A residual net starts as no correction at all.
-    if !d.residual() {
-        for w in &mut p.out {
-            *w = uniform(&mut rng, 1.0 / (cfg.hidden as f32).sqrt());
+    let (shape, mut p) = match start {
+        Some(net) => start_params(d, net)?,
+        None => {
+            let nb = cfg.buckets.clamp(1, MAX_BUCKETS as u8) as usize;
+            let shape = Shape::of(&d.inputs, nb, cfg.hidden);
+            let mut p = Params::zeros(shape);
+            // Small random starts: a man's input moves each unit a little; the output sums many
+            // units.
+            for w in &mut p.ft {
+                *w = uniform(&mut rng, 0.1);
+            }
+            // A residual net starts as no correction at all.
+            if !d.residual() {
+                for w in &mut p.out {
+                    *w = uniform(&mut rng, 1.0 / (cfg.hidden as f32).sqrt());
+                }
+            }
+            (shape, p)
         }
-    }
+    };
     let mut adam = Adam {
         m: Params::zeros(shape),
         v: Params::zeros(shape),
@@ -684,7 +724,7 @@ pub fn train(d: &NetData, cfg: &TrainConfig, report: &mut EpochReport) -> Networ
         let held_err = mean_error(&p.merged(shape), d, &held, cfg.wdl);
         report(epoch + 1, train_err, held_err, &quantise(&p));
     }
-    quantise(&p)
+    Ok(quantise(&p))
 }
 
 #[cfg(test)]
@@ -855,7 +895,7 @@ mod tests {
     /// quantised net's scores follow the material: a queen up is far ahead, a queen down far
     /// behind.
     #[test]
-    fn training_learns_material_and_the_quantised_net_agrees() {
+    fn training_learns_material_and_the_quantised_net_agrees_and_trains_on() {
         let v = variants::build("chess", "").unwrap();
         let mut text = String::new();
         let worth = [('Q', 900), ('R', 500), ('B', 330), ('N', 320), ('P', 100)];
@@ -897,9 +937,24 @@ mod tests {
             seed: 3,
         };
         let mut errors = Vec::new();
-        let net = train(&d, &cfg, &mut |_, t, h, _| errors.push((t, h)));
+        let net = train(&d, &cfg, None, &mut |_, t, h, _| errors.push((t, h))).unwrap();
         assert_eq!(errors.len(), cfg.epochs + 1);
         assert!(errors.last().unwrap().1 < errors[0].1 * 0.5, "{errors:?}");
+        // Trained on from its own weights for no epochs, the net comes back as it was; on
+        // another game's positions it is refused.
+        let zero = TrainConfig {
+            epochs: 0,
+            ..cfg.clone()
+        };
+        let again = train(&d, &zero, Some(&net), &mut |_, _, _, _| {}).unwrap();
+        assert_eq!(again.to_bytes(), net.to_bytes());
+        let other = load(
+            "capablanca;10/10/4k5/10/10/3K6/10/10 w - - 0 1;0;0.5\n",
+            false,
+            (1, 1),
+        )
+        .unwrap();
+        assert!(train(&other, &zero, Some(&net), &mut |_, _, _, _| {}).is_err());
         let nn = Nnue::new(Arc::new(net), &v).unwrap();
         let up = fen::parse(&v, "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1").unwrap();
         let down = fen::parse(&v, "4k3/3q4/8/8/8/8/8/4K3 w - - 0 1").unwrap();

@@ -316,6 +316,22 @@ impl Network {
         }
     }
 
+    /// The float weights `quantise` would turn back into this net (to the quantiser's step):
+    /// (input weights, hidden biases, per output bucket its weights, output biases). A start for
+    /// training on from this net (`chatrang tune net --init`).
+    pub fn floats(&self) -> (Vec<f32>, Vec<f32>, Vec<f32>, Vec<f32>) {
+        let row = |w: &[i16], s: i32| w.iter().map(|&x| x as f32 / s as f32).collect::<Vec<_>>();
+        (
+            row(&self.ft, QA),
+            row(&self.bias, QA),
+            self.out.iter().flat_map(|o| row(&o.w, QB)).collect(),
+            self.out
+                .iter()
+                .map(|o| o.bias as f32 / (QA * QB) as f32)
+                .collect(),
+        )
+    }
+
     /// Whether this net fits game `v`: two players, no drops, the same types and cells (and for
     /// king buckets, one royal man a side).
     pub fn check(&self, v: &Variant) -> Result<(), String> {
