@@ -215,11 +215,14 @@ impl NetArgs {
         let Some(path) = &self.eval_file else {
             return Ok(NetChoice::Own);
         };
-        let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-        let net =
-            chatrang::eval::nnue::Network::parse(&bytes).map_err(|e| format!("{path}: {e}"))?;
-        Ok(NetChoice::File(std::sync::Arc::new(net)))
+        Ok(NetChoice::File(std::sync::Arc::new(read_net(path)?)))
     }
+}
+
+/// The net in file `path`, or why not.
+fn read_net(path: &str) -> Result<chatrang::eval::nnue::Network, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    chatrang::eval::nnue::Network::parse(&bytes).map_err(|e| format!("{path}: {e}"))
 }
 
 /// The position a subcommand works on: a game, its options, a FEN and moves played from it.
@@ -592,16 +595,7 @@ fn run_tune(t: TuneCmd) -> Result<(), String> {
             init,
             cfg,
         } => {
-            let start = match &init {
-                Some(path) => {
-                    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-                    Some(
-                        chatrang::eval::nnue::Network::parse(&bytes)
-                            .map_err(|e| format!("{path}: {e}"))?,
-                    )
-                }
-                None => None,
-            };
+            let start = init.as_deref().map(read_net).transpose()?;
             let text = read_data(&data)?;
             let d = chatrang::train::load(
                 &text,
