@@ -24,6 +24,8 @@ import multiprocessing
 import re
 import subprocess
 
+from mirror_positions import cells
+
 # Our game id -> (FSF UCI_Variant, VariantOptions of ours the FEN assumes).
 FSF_VARIANT = {"chess": "chess", "shatranj": "shatranj", "courier": "courier",
                "capablanca": "capablanca", "makruk": "makruk", "thai": "makruk",
@@ -31,21 +33,13 @@ FSF_VARIANT = {"chess": "chess", "shatranj": "shatranj", "courier": "courier",
 
 
 def occupied(fen, square):
-    """Whether `square` (a coordinate such as e4 or a10) holds a man in the FEN's board (files
-    a..., ranks from 1 at the bottom; digits run empty cells; holdings and promoted marks
-    skipped)."""
-    board = fen.split()[0].split("[")[0]
-    rows = board.split("/")
+    """Whether `square` (a coordinate such as e4 or a10) holds a man in the FEN's board."""
+    rows = fen.split()[0].split("[")[0].split("/")
     file, rank = ord(square[0]) - ord("a"), int(square[1:])
     if not 1 <= rank <= len(rows):
         return False
-    row = rows[len(rows) - rank]
-    col = 0
-    for run, man in re.findall(r"(\d+)|([^\d~])", row):
-        col += int(run) if run else 1
-        if col > file:
-            return bool(man)
-    return False
+    row = cells(rows[len(rows) - rank])
+    return file < len(row) and row[file] is not None
 
 
 def quiet_best(fen, move):

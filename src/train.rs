@@ -617,6 +617,23 @@ fn start_params(d: &NetData, start: &Network) -> Result<(Shape, Params), String>
     Ok((shape, p))
 }
 
+/// Small random weights of `cfg`'s shape: a man's input moves each unit a little; the output
+/// sums many units. A residual net starts as no correction at all.
+fn random_params(d: &NetData, cfg: &TrainConfig, rng: &mut Rng) -> (Shape, Params) {
+    let nb = cfg.buckets.clamp(1, MAX_BUCKETS as u8) as usize;
+    let shape = Shape::of(&d.inputs, nb, cfg.hidden);
+    let mut p = Params::zeros(shape);
+    for w in &mut p.ft {
+        *w = uniform(rng, 0.1);
+    }
+    if !d.residual() {
+        for w in &mut p.out {
+            *w = uniform(rng, 1.0 / (cfg.hidden as f32).sqrt());
+        }
+    }
+    (shape, p)
+}
+
 /// Fits a net to `d`, from small random weights or from net `start`'s; `report` is called after
 /// every epoch. Returns the quantised net, or why `start` cannot be trained on.
 pub fn train(
@@ -628,23 +645,7 @@ pub fn train(
     let mut rng = Rng(cfg.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let (shape, mut p) = match start {
         Some(net) => start_params(d, net)?,
-        None => {
-            let nb = cfg.buckets.clamp(1, MAX_BUCKETS as u8) as usize;
-            let shape = Shape::of(&d.inputs, nb, cfg.hidden);
-            let mut p = Params::zeros(shape);
-            // Small random starts: a man's input moves each unit a little; the output sums many
-            // units.
-            for w in &mut p.ft {
-                *w = uniform(&mut rng, 0.1);
-            }
-            // A residual net starts as no correction at all.
-            if !d.residual() {
-                for w in &mut p.out {
-                    *w = uniform(&mut rng, 1.0 / (cfg.hidden as f32).sqrt());
-                }
-            }
-            (shape, p)
-        }
+        None => random_params(d, cfg, &mut rng),
     };
     let mut adam = Adam {
         m: Params::zeros(shape),
