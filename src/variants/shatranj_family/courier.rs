@@ -3,7 +3,7 @@
 //! `arrangement=preopening`, played as eight forced plies from the book array).
 
 use super::frame;
-use crate::eval::{Weights, squares};
+use crate::eval::{Weights, nnue, squares};
 use crate::geometry::Geometry;
 use crate::movegen::MoveList;
 use crate::moves::{Move, MoveKind};
@@ -279,8 +279,21 @@ fn build(o: &Opts) -> Result<Variant, String> {
     b.eval_weights(fitted_weights());
     let mut v = b.build()?;
     v.square_adjust = Some(squares::from_grids(&v, super::courier_squares::SQUARES)?);
+    // The joy-leaping pawn is a man the net has no inputs for; that rule keeps the terms.
+    if joy.is_none() {
+        v.net = NET.clone();
+    }
     Ok(v)
 }
+
+/// Courier's net (`nets/courier.nnue`, docs/eval.md "Courier on searched labels"):
+/// Fairy-Stockfish's static evaluation of 10.55M positions of 6,000 of its own games and their
+/// mirror images, learnt by `chatrang tune net` (a tie with the terms against Fairy-Stockfish),
+/// then its depth-6 search scores of 1.87M quiet positions and their mirror images (+0.082 +/-
+/// 0.028 a game against Fairy-Stockfish at 10s+0.1s, paired with the terms over 184 games). A
+/// bare king's endings stay with the terms (`Nnue::judges`).
+static NET: nnue::ShippedNet =
+    once_cell::sync::Lazy::new(|| nnue::shipped(include_bytes!("../../../nets/courier.nnue")));
 
 /// Evaluation weights fitted to Fairy-Stockfish's depth-8 scores of quiet positions of chess,
 /// capablanca, shatranj and courier (`chatrang tune`, docs/eval.md): +49 +/- 55 Elo against the
@@ -326,5 +339,37 @@ fn fitted_weights() -> Weights {
         restricted_mg: 4,
         restricted_eg: 4,
         ..Weights::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::nnue::shipped_tests::{net_judge, terms_judge, with_own_net};
+
+    fn courier(opts: &str) -> std::sync::Arc<Variant> {
+        crate::variants::build("courier", opts).unwrap()
+    }
+
+    #[test]
+    fn the_shipped_net_fits_courier_and_the_joy_leaping_pawn_keeps_the_terms() {
+        let v = courier("");
+        let net = v.net.as_ref().expect("nets/courier.nnue parses");
+        assert_eq!(net.check(&v), Ok(()));
+        let pre = courier("arrangement=preopening");
+        assert_eq!(pre.net.as_ref().map(|n| n.check(&pre)), Some(Ok(())));
+        assert!(courier("promotion=joyleap").net.is_none());
+    }
+
+    /// The net sees a Rook more as a win in the making, and leaves a bare king (a loss by the
+    /// bare-king rule) to the terms.
+    #[test]
+    fn the_net_scores_material_and_leaves_a_bare_king_to_the_terms() {
+        let v = courier("");
+        let ep = with_own_net(&v);
+        let rook_up = net_judge(&v, &ep, &START.replacen('r', "1", 1));
+        assert!(rook_up > 200);
+        let terms = terms_judge(&v, &ep, "12/12/12/12/12/3k8/12/1R7K2 w - - 0 80");
+        assert!(terms > 300, "the terms see the bare king: {terms}");
     }
 }
