@@ -719,6 +719,15 @@ pub(crate) mod shipped_tests {
     use crate::variant::Variant;
     use std::sync::Arc;
 
+    /// Asserts the game ships a net (its file parsed) and the net fits it.
+    pub fn assert_own_net_fits(v: &Variant) {
+        let net = v
+            .net
+            .as_ref()
+            .unwrap_or_else(|| panic!("{} ships a net", v.id));
+        assert_eq!(net.check(v), Ok(()));
+    }
+
     /// The game's evaluation with its own net, which must fit it.
     pub fn with_own_net(v: &Arc<Variant>) -> EvalParams {
         let ep = EvalParams::new(v).with_net(v.net.clone(), v).unwrap();

@@ -279,13 +279,13 @@ fn build(_o: &Opts) -> Result<Variant, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::nnue::shipped_tests::{net_judge, terms_judge, with_own_net};
+    use crate::eval::nnue::shipped_tests::{
+        assert_own_net_fits, net_judge, terms_judge, with_own_net,
+    };
 
     #[test]
     fn the_shipped_net_fits_chess() {
-        let v = build(&Opts::default()).unwrap();
-        let net = v.net.as_ref().expect("nets/chess.nnue parses");
-        assert_eq!(net.check(&v), Ok(()));
+        assert_own_net_fits(&build(&Opts::default()).unwrap());
     }
 
     #[test]

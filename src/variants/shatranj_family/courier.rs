@@ -345,7 +345,9 @@ fn fitted_weights() -> Weights {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::nnue::shipped_tests::{net_judge, terms_judge, with_own_net};
+    use crate::eval::nnue::shipped_tests::{
+        assert_own_net_fits, net_judge, terms_judge, with_own_net,
+    };
 
     fn courier(opts: &str) -> std::sync::Arc<Variant> {
         crate::variants::build("courier", opts).unwrap()
@@ -353,11 +355,8 @@ mod tests {
 
     #[test]
     fn the_shipped_net_fits_courier_and_the_joy_leaping_pawn_keeps_the_terms() {
-        let v = courier("");
-        let net = v.net.as_ref().expect("nets/courier.nnue parses");
-        assert_eq!(net.check(&v), Ok(()));
-        let pre = courier("arrangement=preopening");
-        assert_eq!(pre.net.as_ref().map(|n| n.check(&pre)), Some(Ok(())));
+        assert_own_net_fits(&courier(""));
+        assert_own_net_fits(&courier("arrangement=preopening"));
         assert!(courier("promotion=joyleap").net.is_none());
     }
 

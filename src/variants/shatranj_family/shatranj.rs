@@ -126,7 +126,9 @@ pub fn shatranj_weights() -> Weights {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::nnue::shipped_tests::{net_judge, terms_judge, with_own_net};
+    use crate::eval::nnue::shipped_tests::{
+        assert_own_net_fits, net_judge, terms_judge, with_own_net,
+    };
 
     fn shatranj() -> std::sync::Arc<Variant> {
         std::sync::Arc::new(build(&Opts::default()).unwrap())
@@ -134,9 +136,7 @@ mod tests {
 
     #[test]
     fn the_shipped_net_fits_shatranj() {
-        let v = shatranj();
-        let net = v.net.as_ref().expect("nets/shatranj.nnue parses");
-        assert_eq!(net.check(&v), Ok(()));
+        assert_own_net_fits(&shatranj());
     }
 
     /// The net sees a Rukh more as a win in the making, and leaves a bare Shah (a loss by
