@@ -108,10 +108,11 @@ fn build(o: &Opts) -> Result<Variant, String> {
     Ok(v)
 }
 
-/// Capablanca's net (`nets/capablanca.nnue`, docs/eval.md "Capablanca's net"): Fairy-Stockfish's
-/// static evaluation of 13.59M positions of 14,000 of its own games (`castling=three`, with
-/// detours of two seeds) and their mirror images, learnt by `chatrang tune net`. A bare king's
-/// endings stay with the terms (`Nnue::judges`).
+/// Capablanca's net (`nets/capablanca.nnue`, docs/eval.md "Capablanca's net" and "Capablanca on
+/// searched labels"): Fairy-Stockfish's static evaluation of 13.59M positions of 14,000 of its own
+/// games (`castling=three`, with detours of two seeds) and their mirror images, learnt by
+/// `chatrang tune net`, then trained on to its depth-6 search scores of 1.56M positions of 12,000
+/// more games. A bare king's endings stay with the terms (`Nnue::judges`).
 static NET: nnue::ShippedNet =
     once_cell::sync::Lazy::new(|| nnue::shipped(include_bytes!("../../../nets/capablanca.nnue")));
 
