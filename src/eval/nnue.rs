@@ -745,6 +745,21 @@ pub(crate) mod shipped_tests {
         score
     }
 
+    /// Asserts the game's own net scores `up` (the mover a man up) above `up_min`, and leaves
+    /// `bare` (the opponent with nothing but royal men) to the terms, which see the win.
+    pub fn assert_net_sees_material_and_terms_the_bare_king(
+        v: &Arc<Variant>,
+        up: &str,
+        up_min: i32,
+        bare: &str,
+    ) {
+        let ep = with_own_net(v);
+        let score = net_judge(v, &ep, up);
+        assert!(score > up_min, "the net sees the man: {score}");
+        let terms = terms_judge(v, &ep, bare);
+        assert!(terms > 300, "the terms see the bare king: {terms}");
+    }
+
     /// Asserts the net leaves `fen` (a side with nothing but royal men) to the terms; the
     /// terms' score.
     pub fn terms_judge(v: &Arc<Variant>, ep: &EvalParams, fen: &str) -> i32 {

@@ -170,7 +170,7 @@ pub fn capablanca_weights() -> Weights {
 mod tests {
     use super::*;
     use crate::eval::nnue::shipped_tests::{
-        assert_own_net_fits, net_judge, terms_judge, with_own_net,
+        assert_net_sees_material_and_terms_the_bare_king, assert_own_net_fits,
     };
 
     fn capablanca(opts: &str) -> std::sync::Arc<Variant> {
@@ -187,15 +187,11 @@ mod tests {
     /// terms' mop-up.
     #[test]
     fn the_net_scores_material_and_leaves_a_bare_king_to_the_terms() {
-        let v = capablanca("castling=three");
-        let ep = with_own_net(&v);
-        let up = net_judge(
-            &v,
-            &ep,
+        assert_net_sees_material_and_terms_the_bare_king(
+            &capablanca("castling=three"),
             "rnabqkb1nr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+            300,
+            "10/10/10/10/10/3k6/10/1R5K2 w - - 0 80",
         );
-        assert!(up > 300);
-        let terms = terms_judge(&v, &ep, "10/10/10/10/10/3k6/10/1R5K2 w - - 0 80");
-        assert!(terms > 300, "the terms see the bare king: {terms}");
     }
 }

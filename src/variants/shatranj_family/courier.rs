@@ -346,7 +346,7 @@ fn fitted_weights() -> Weights {
 mod tests {
     use super::*;
     use crate::eval::nnue::shipped_tests::{
-        assert_own_net_fits, net_judge, terms_judge, with_own_net,
+        assert_net_sees_material_and_terms_the_bare_king, assert_own_net_fits,
     };
 
     fn courier(opts: &str) -> std::sync::Arc<Variant> {
@@ -364,11 +364,11 @@ mod tests {
     /// bare-king rule) to the terms.
     #[test]
     fn the_net_scores_material_and_leaves_a_bare_king_to_the_terms() {
-        let v = courier("");
-        let ep = with_own_net(&v);
-        let rook_up = net_judge(&v, &ep, &START.replacen('r', "1", 1));
-        assert!(rook_up > 200);
-        let terms = terms_judge(&v, &ep, "12/12/12/12/12/3k8/12/1R7K2 w - - 0 80");
-        assert!(terms > 300, "the terms see the bare king: {terms}");
+        assert_net_sees_material_and_terms_the_bare_king(
+            &courier(""),
+            &START.replacen('r', "1", 1),
+            200,
+            "12/12/12/12/12/3k8/12/1R7K2 w - - 0 80",
+        );
     }
 }

@@ -127,7 +127,7 @@ pub fn shatranj_weights() -> Weights {
 mod tests {
     use super::*;
     use crate::eval::nnue::shipped_tests::{
-        assert_own_net_fits, net_judge, terms_judge, with_own_net,
+        assert_net_sees_material_and_terms_the_bare_king, assert_own_net_fits,
     };
 
     fn shatranj() -> std::sync::Arc<Variant> {
@@ -143,15 +143,11 @@ mod tests {
     /// the bare-king rule) to the terms.
     #[test]
     fn the_net_scores_material_and_leaves_a_bare_shah_to_the_terms() {
-        let v = shatranj();
-        let ep = with_own_net(&v);
-        let rook_up = net_judge(
-            &v,
-            &ep,
+        assert_net_sees_material_and_terms_the_bare_king(
+            &shatranj(),
             "1nbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1",
+            200,
+            "8/8/8/8/8/2k5/8/1R4K1 w - - 0 80",
         );
-        assert!(rook_up > 200);
-        let terms = terms_judge(&v, &ep, "8/8/8/8/8/2k5/8/1R4K1 w - - 0 80");
-        assert!(terms > 300, "the terms see the bare Shah: {terms}");
     }
 }
