@@ -12,6 +12,20 @@ def other(c):
     return 'b' if c == 'w' else 'w'
 
 
+def landings(board, side, c, cand, attacks):
+    """The moves from `c` to the candidate cells `(t, k)` (`k`: 'm' moves only, 'c' captures
+    only, else either) that `board` allows; with `attacks`, captures alone (the cells attacked)."""
+    for t, k in cand:
+        if t is None:
+            continue
+        q = board.get(t)
+        if q is None:
+            if k != 'c' and not attacks:
+                yield (c, t)
+        elif q[0] != side and k != 'm':
+            yield (c, t)
+
+
 class Game:
     """Position: board dict (x, y) -> (colour, letter), side, plus game state."""
 
@@ -284,15 +298,7 @@ class Round(Board):
                 cand.append((self.cell(r, s + f), 'm'))
                 cand.append((self.cell(r - 1, s + f), 'c'))
                 cand.append((self.cell(r + 1, s + f), 'c'))
-            for t, k in cand:
-                if t is None:
-                    continue
-                q = board.get(t)
-                if q is None:
-                    if k != 'c' and not attacks:
-                        out.append((c, t))
-                elif q[0] != side and k != 'm':
-                    out.append((c, t))
+            out.extend(landings(board, side, c, cand, attacks))
         return out
 
     def make(self, pos, m):
@@ -365,15 +371,7 @@ class Oblong(Board):
             elif l == 'P':
                 f = 1 if side == 'w' else -1
                 cand = [(self.cell(x, y + f), 'm'), (self.cell(x - 1, y + f), 'c'), (self.cell(x + 1, y + f), 'c')]
-            for t, k in cand:
-                if t is None:
-                    continue
-                q = board.get(t)
-                if q is None:
-                    if k != 'c' and not attacks:
-                        out.append((c, t))
-                elif q[0] != side and k != 'm':
-                    out.append((c, t))
+            out.extend(landings(board, side, c, cand, attacks))
         return out
 
     def make(self, pos, m):

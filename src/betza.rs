@@ -302,6 +302,20 @@ pub fn parse(s: &str) -> Result<Vec<MoveSpec>, BetzaError> {
             letters.truncate(1);
         }
         let terms = split_terms(&dirs);
+        // What every move this atom gives shares; each push sets its vector (and a bend's range).
+        let spec = MoveSpec {
+            v: (0, 0, 0),
+            can_move,
+            can_capture,
+            min,
+            max,
+            lame,
+            hop,
+            initial,
+            privilege,
+            unless_privilege,
+            bend: None,
+        };
         if let Some(v3) = free3 {
             if bend_atom.is_some() {
                 return Err(BetzaError(format!("a 3-D leap cannot bend in {s}")));
@@ -311,19 +325,7 @@ pub fn parse(s: &str) -> Result<Vec<MoveSpec>, BetzaError> {
                 if !terms.is_empty() && !terms.iter().any(|t| term_matches(t, flat)) {
                     continue;
                 }
-                out.push(MoveSpec {
-                    v: img,
-                    can_move,
-                    can_capture,
-                    min,
-                    max,
-                    lame,
-                    hop,
-                    initial,
-                    privilege,
-                    unless_privilege,
-                    bend: None,
-                });
+                out.push(MoveSpec { v: img, ..spec });
             }
             continue;
         }
@@ -336,16 +338,7 @@ pub fn parse(s: &str) -> Result<Vec<MoveSpec>, BetzaError> {
                 match bend_atom {
                     None => out.push(MoveSpec {
                         v: (img.0, img.1, 0),
-                        can_move,
-                        can_capture,
-                        min,
-                        max,
-                        lame,
-                        hop,
-                        initial,
-                        privilege,
-                        unless_privilege,
-                        bend: None,
+                        ..spec
                     }),
                     Some((v2, bmin, bmax)) => {
                         for w in images(v2) {
@@ -355,16 +348,11 @@ pub fn parse(s: &str) -> Result<Vec<MoveSpec>, BetzaError> {
                             }
                             out.push(MoveSpec {
                                 v: (img.0, img.1, 0),
-                                can_move,
-                                can_capture,
                                 min: bmin,
                                 max: bmax,
                                 lame: true,
-                                hop,
-                                initial,
-                                privilege,
-                                unless_privilege,
                                 bend: Some((w.0, w.1, 0)),
+                                ..spec
                             });
                         }
                     }
