@@ -289,9 +289,10 @@ fn build(o: &Opts) -> Result<Variant, String> {
 /// Courier's net (`nets/courier.nnue`, docs/eval.md "Courier on searched labels"):
 /// Fairy-Stockfish's static evaluation of 10.55M positions of 6,000 of its own games and their
 /// mirror images, learnt by `chatrang tune net` (a tie with the terms against Fairy-Stockfish),
-/// then its depth-6 search scores of 1.87M quiet positions and their mirror images (+0.082 +/-
-/// 0.028 a game against Fairy-Stockfish at 10s+0.1s, paired with the terms over 184 games). A
-/// bare king's endings stay with the terms (`Nnue::judges`).
+/// then its depth-6 search scores of 3.29M quiet positions and their mirror images (+0.059 +/-
+/// 0.024 a game against Fairy-Stockfish at 10s+0.1s, paired with the net on 1.87M of them over
+/// 264 games, docs/eval.md "Courier on all its searched labels"). A bare king's endings stay with
+/// the terms (`Nnue::judges`).
 static NET: nnue::ShippedNet =
     once_cell::sync::Lazy::new(|| nnue::shipped(include_bytes!("../../../nets/courier.nnue")));
 
