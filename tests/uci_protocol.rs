@@ -412,6 +412,24 @@ fn searchmoves_limits_the_root_moves_and_rejects_illegal_ones() {
     assert!(!["a2a3", "h2h3"].contains(&bm.as_str()), "{bm}");
 }
 
+/// A single root move under `go movetime` still gets its time, as in Stockfish: only a clock
+/// lets the search stop early on it (once at depth 4).
+#[test]
+fn movetime_with_one_root_move_searches_past_depth_four() {
+    let mut e = Engine::start(&[]);
+    e.send("position startpos");
+    e.send("go movetime 500 searchmoves e2e4");
+    let l = e.until("bestmove", 5000);
+    assert_eq!(bestmove(&l), "e2e4");
+    let deepest = l
+        .iter()
+        .filter(|x| x.starts_with("info depth "))
+        .map(|x| value_after(&x.split_whitespace().collect::<Vec<_>>(), "depth"))
+        .max()
+        .unwrap();
+    assert!(deepest > 6, "{l:?}");
+}
+
 /// `debug on`: the search's tree shape comes on one line before `bestmove`, its node counts by
 /// remaining depth adding up to the nodes searched; `debug off` ends it; other words are errors.
 #[test]

@@ -1314,10 +1314,9 @@ impl<'a> Worker<'a> {
                 if used >= b.maximum as f64 {
                     break;
                 }
-            }
-            if self.root.len() == 1 && self.sh.budget.is_some() && depth >= 4 && !limits.infinite {
-                // A single legal move: no need to think long.
-                if !self.sh.ctl.pondering.load(Relaxed) {
+                // A single legal move under a clock: no need to think long. A fixed time
+                // (`go movetime`, or `searchmoves` naming one move) is used in full, as in Stockfish.
+                if !b.fixed && self.root.len() == 1 && depth >= 4 && !limits.infinite {
                     break;
                 }
             }
