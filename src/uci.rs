@@ -376,8 +376,9 @@ impl Uci {
                         .is_some_and(|n| !n.residual)
                 {
                     self.note = Some(
-                        "EvalWeights: this game evaluates with its net, which leaves only bare \
-                         royal men to the weighted terms (UseNNUE false plays on the terms)"
+                        "EvalWeights: this game evaluates with its net, which leaves the weighted \
+                         terms bare royal men and their net_terms share (UseNNUE false plays on \
+                         the terms)"
                             .into(),
                     );
                 }

@@ -342,6 +342,36 @@ fn eval_weights_option_changes_the_evaluation_and_rejects_bad_input() {
     assert_eq!(eval(&mut e), own);
 }
 
+/// The `net_terms` weight mixes the hand-made terms into a net's score by its share: all of it at
+/// 1000, half at 500.
+#[test]
+fn net_terms_weight_mixes_the_terms_into_the_nets_score() {
+    let mut e = Engine::start(&[]);
+    e.send("uci");
+    e.until("uciok", 5000);
+    let eval = |e: &mut Engine| -> i32 {
+        e.send("eval");
+        let l = e.until("info string eval", 5000);
+        l.last()
+            .unwrap()
+            .split_whitespace()
+            .nth(3)
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    e.send("position startpos moves e2e4 g8f6 b1c3");
+    let net = eval(&mut e);
+    e.send("setoption name UseNNUE value false");
+    let terms = eval(&mut e);
+    assert_ne!(net, terms);
+    e.send("setoption name UseNNUE value true");
+    e.send("setoption name EvalWeights value net_terms=1000");
+    assert_eq!(eval(&mut e), terms);
+    e.send("setoption name EvalWeights value net_terms=500");
+    assert_eq!(eval(&mut e), (net * 500 + terms * 500) / 1000);
+}
+
 /// Weights set while chess's net evaluates would change almost nothing unannounced: the engine
 /// says so; on the terms (`UseNNUE false`) they are taken without a note.
 #[test]
@@ -354,8 +384,8 @@ fn eval_weights_under_a_net_are_announced() {
     assert_eq!(
         e.until("readyok", 5000),
         vec![
-            "info string EvalWeights: this game evaluates with its net, which leaves only bare \
-             royal men to the weighted terms (UseNNUE false plays on the terms)",
+            "info string EvalWeights: this game evaluates with its net, which leaves the weighted \
+             terms bare royal men and their net_terms share (UseNNUE false plays on the terms)",
             "readyok"
         ]
     );

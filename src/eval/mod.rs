@@ -1052,8 +1052,17 @@ fn chebyshev(ep: &EvalParams, a: Cell, b: Cell) -> i32 {
 pub fn evaluate(pos: &Position, ep: &EvalParams) -> i32 {
     match &ep.nnue {
         Some(nn) if nn.residual() => evaluate_terms(pos, ep) + nn.evaluate(pos),
-        Some(nn) if nn.judges(pos) => nn.evaluate(pos),
+        Some(nn) if nn.judges(pos) => with_terms(ep, nn.evaluate(pos), || evaluate_terms(pos, ep)),
         _ => evaluate_terms(pos, ep),
+    }
+}
+
+/// A pure net's score `net` with the hand-made terms' share (`Weights::net_terms`) mixed in.
+#[inline]
+pub fn with_terms(ep: &EvalParams, net: i32, terms: impl FnOnce() -> i32) -> i32 {
+    match ep.w.net_terms {
+        0 => net,
+        s => (net * (1000 - s) + terms() * s) / 1000,
     }
 }
 

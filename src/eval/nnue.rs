@@ -735,14 +735,16 @@ pub(crate) mod shipped_tests {
         ep
     }
 
-    /// Asserts the net judges `fen` alone; its score.
+    /// Asserts the net judges `fen` (the terms adding only their `net_terms` share); the net's
+    /// own score.
     pub fn net_judge(v: &Arc<Variant>, ep: &EvalParams, fen: &str) -> i32 {
         let pos = crate::fen::parse(v, fen).unwrap();
         let nn = ep.nnue.as_ref().unwrap();
         assert!(nn.judges(&pos));
-        let score = eval::evaluate(&pos, ep);
-        assert_eq!(score, nn.evaluate(&pos));
-        score
+        let net = nn.evaluate(&pos);
+        let mixed = eval::with_terms(ep, net, || eval::evaluate_terms(&pos, ep));
+        assert_eq!(eval::evaluate(&pos, ep), mixed);
+        net
     }
 
     /// Asserts the game's own net scores `up` (the mover a man up) above `up_min`, and leaves
@@ -758,6 +760,19 @@ pub(crate) mod shipped_tests {
         assert!(score > up_min, "the net sees the man: {score}");
         let terms = terms_judge(v, &ep, bare);
         assert!(terms > 300, "the terms see the bare king: {terms}");
+    }
+
+    /// Asserts the game's score of `fen` is the mean of its own net's and the hand-made terms'
+    /// (`net_terms` 500), which differ there.
+    pub fn assert_terms_take_half_the_nets_score(v: &Arc<Variant>, fen: &str) {
+        let ep = with_own_net(v);
+        let pos = crate::fen::parse(v, fen).unwrap();
+        let (net, terms) = (
+            ep.nnue.as_ref().unwrap().evaluate(&pos),
+            eval::evaluate_terms(&pos, &ep),
+        );
+        assert_ne!(net, terms);
+        assert_eq!(eval::evaluate(&pos, &ep), (net + terms) / 2);
     }
 
     /// Asserts the net leaves `fen` (a side with nothing but royal men) to the terms; the

@@ -135,4 +135,7 @@ weights! {
     hand_premium = 100,
     /// Bonus of the side to move.
     tempo = 10,
+    /// Where a pure net judges, the hand-made terms' share of the score (per mille; the net keeps
+    /// the rest): two evaluations whose errors are only partly alike average to a smaller one.
+    net_terms = 0,
 }

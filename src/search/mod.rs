@@ -22,7 +22,7 @@ use std::time::Instant;
 use arrayvec::ArrayVec;
 
 use crate::eval::nnue::{AccStack, Network};
-use crate::eval::{EvalParams, PawnCache, evaluate_cached};
+use crate::eval::{EvalParams, PawnCache, evaluate_cached, with_terms};
 use crate::geometry::{Cell, NO_CELL};
 use crate::movegen::{MAX_MOVES, MoveList, legal_moves, pseudo_legal, pseudo_tactical};
 use crate::moves::{Move, MoveKind};
@@ -790,10 +790,11 @@ impl<'a> Worker<'a> {
         match (&ep.nnue, &mut self.units) {
             (Some(nn), Some(units)) if nn.judges(&self.pos) => {
                 let net = units.evaluate(nn, &self.pos);
+                let (pos, pawns) = (&self.pos, &mut self.pawns);
                 if nn.residual() {
-                    net + evaluate_cached(&self.pos, ep, &mut self.pawns)
+                    net + evaluate_cached(pos, ep, pawns)
                 } else {
-                    net
+                    with_terms(ep, net, || evaluate_cached(pos, ep, pawns))
                 }
             }
             _ => evaluate_cached(&self.pos, ep, &mut self.pawns),

@@ -162,6 +162,10 @@ pub fn capablanca_weights() -> Weights {
         semi_open_mg: 8,
         semi_open_eg: 27,
         tempo: 48,
+        // Where the net judges, these terms take half its score: their errors are only partly
+        // alike (docs/eval.md, "Courier: the net and the terms together"). Bird's arrangement
+        // has no net, so there the terms judge alone.
+        net_terms: 500,
         ..chess_weights()
     }
 }
@@ -171,6 +175,7 @@ mod tests {
     use super::*;
     use crate::eval::nnue::shipped_tests::{
         assert_net_sees_material_and_terms_the_bare_king, assert_own_net_fits,
+        assert_terms_take_half_the_nets_score,
     };
 
     fn capablanca(opts: &str) -> std::sync::Arc<Variant> {
@@ -192,6 +197,16 @@ mod tests {
             "rnabqkb1nr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
             300,
             "10/10/10/10/10/3k6/10/1R5K2 w - - 0 80",
+        );
+    }
+
+    /// The hand-made terms take half of the net's score (`net_terms`; docs/eval.md, "Courier:
+    /// the net and the terms together").
+    #[test]
+    fn the_terms_take_half_of_the_nets_score() {
+        assert_terms_take_half_the_nets_score(
+            &capablanca("castling=three"),
+            "rnabqkbcnr/pppp1ppppp/10/4p5/4P5/10/PPPP1PPPPP/RNABQKBCNR w KQkq - 0 2",
         );
     }
 }

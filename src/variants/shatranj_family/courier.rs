@@ -339,6 +339,10 @@ fn fitted_weights() -> Weights {
         // Stockfish's restricted cells, at about its weight (docs/eval.md, "Restricted cells").
         restricted_mg: 4,
         restricted_eg: 4,
+        // The net's score and these terms' half and half: their errors are only partly alike, so
+        // the mean strays less, and the search steers less into the net's own mistakes
+        // (docs/eval.md, "Courier: the net and the terms together").
+        net_terms: 500,
         ..Weights::default()
     }
 }
@@ -348,6 +352,7 @@ mod tests {
     use super::*;
     use crate::eval::nnue::shipped_tests::{
         assert_net_sees_material_and_terms_the_bare_king, assert_own_net_fits,
+        assert_terms_take_half_the_nets_score,
     };
 
     fn courier(opts: &str) -> std::sync::Arc<Variant> {
@@ -370,6 +375,16 @@ mod tests {
             &START.replacen('r', "1", 1),
             200,
             "12/12/12/12/12/3k8/12/1R7K2 w - - 0 80",
+        );
+    }
+
+    /// The hand-made terms take half of the net's score (`net_terms`; docs/eval.md, "Courier:
+    /// the net and the terms together").
+    #[test]
+    fn the_terms_take_half_of_the_nets_score() {
+        assert_terms_take_half_the_nets_score(
+            &courier(""),
+            "rnebmk1wbenr/1ppp1p1pppp1/4p1f5/p5p4p/P5P4P/4P1F5/1PPP1P1PPPP1/RNEBMK1WBENR w - - 0 2",
         );
     }
 }
