@@ -304,6 +304,12 @@ fn fairy_stockfish_alias_makruk_is_thai_without_first_moves() {
     assert_eq!(l.len(), 23 + 2, "{l:?}");
 }
 
+/// The `eval` command's answer: its `info string eval` line.
+fn eval(e: &mut Engine) -> String {
+    e.send("eval");
+    e.until("info string eval", 5000).last().unwrap().clone()
+}
+
 /// `EvalWeights` lays weights over the game's own: the evaluation follows them, a bad name or
 /// value is an error that keeps the last setting, and `<empty>` restores the game's weights.
 /// (They weigh the hand-made terms, so chess's net is switched off first.)
@@ -317,11 +323,6 @@ fn eval_weights_option_changes_the_evaluation_and_rejects_bad_input() {
             .any(|x| x == "option name EvalWeights type string default <empty>")
     );
     e.send("setoption name UseNNUE value false");
-    let eval = |e: &mut Engine| {
-        e.send("eval");
-        let l = e.until("info string eval", 5000);
-        l.last().unwrap().clone()
-    };
     e.send("position startpos moves e2e4");
     let own = eval(&mut e);
     e.send("setoption name EvalWeights value tempo=537");
@@ -349,27 +350,19 @@ fn net_terms_weight_mixes_the_terms_into_the_nets_score() {
     let mut e = Engine::start(&[]);
     e.send("uci");
     e.until("uciok", 5000);
-    let eval = |e: &mut Engine| -> i32 {
-        e.send("eval");
-        let l = e.until("info string eval", 5000);
-        l.last()
-            .unwrap()
-            .split_whitespace()
-            .nth(3)
-            .unwrap()
-            .parse()
-            .unwrap()
-    };
+    // "info string eval N (side to move)": N.
+    let score =
+        |e: &mut Engine| -> i32 { eval(e).split_whitespace().nth(3).unwrap().parse().unwrap() };
     e.send("position startpos moves e2e4 g8f6 b1c3");
-    let net = eval(&mut e);
+    let net = score(&mut e);
     e.send("setoption name UseNNUE value false");
-    let terms = eval(&mut e);
+    let terms = score(&mut e);
     assert_ne!(net, terms);
     e.send("setoption name UseNNUE value true");
     e.send("setoption name EvalWeights value net_terms=1000");
-    assert_eq!(eval(&mut e), terms);
+    assert_eq!(score(&mut e), terms);
     e.send("setoption name EvalWeights value net_terms=500");
-    assert_eq!(eval(&mut e), (net * 500 + terms * 500) / 1000);
+    assert_eq!(score(&mut e), (net * 500 + terms * 500) / 1000);
 }
 
 /// Weights set while chess's net evaluates would change almost nothing unannounced: the engine
@@ -603,10 +596,6 @@ fn net_options_choose_the_evaluation_and_reject_bad_files() {
     ] {
         assert!(l.iter().any(|x| x == opt), "{opt}");
     }
-    let eval = |e: &mut Engine| {
-        e.send("eval");
-        e.until("info string eval", 5000).last().unwrap().clone()
-    };
     e.send(&format!("position fen {fen}"));
     let own = eval(&mut e);
     e.send("setoption name UseNNUE value false");
