@@ -1307,7 +1307,8 @@ impl<'a> Worker<'a> {
             if let Some(b) = self.sh.budget
                 && !self.sh.ctl.pondering.load(Relaxed)
             {
-                let factor = time::optimum_factor(stable, best.effort, self.nodes);
+                let factor =
+                    time::optimum_factor(stable, best.effort, self.nodes, self.sh.params.time_pct);
                 let used = self.sh.ctl.clock_ms() as f64;
                 if !b.fixed && used >= b.optimum as f64 * factor {
                     break;

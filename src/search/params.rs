@@ -79,6 +79,9 @@ params! {
     lmr_history = 10000, [2000, 40000],
     /// Quiescence skips a capture when standing pat plus its gain plus this stays below alpha.
     qs_delta = 200, [0, 600],
+    /// Under a clock, no new iteration starts past this share (per cent) of the move's optimum
+    /// time (times the stability factor).
+    time_pct = 100, [25, 400],
 }
 
 impl SearchParams {

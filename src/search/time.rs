@@ -98,19 +98,21 @@ pub fn budget(l: &Limits, overhead: u64) -> Option<Budget> {
 
 /// Share of the optimum after which no new iteration starts: longer while the best move keeps
 /// changing (`stable` iterations without a change), shorter when nearly all the nodes went into
-/// the best move, so the others were refuted quickly (Stockfish's node effort).
-pub fn optimum_factor(stable: u32, best_effort: u64, nodes: u64) -> f64 {
+/// the best move, so the others were refuted quickly (Stockfish's node effort); all of it
+/// scaled by `time_pct` per cent (`SearchParams::time_pct`).
+pub fn optimum_factor(stable: u32, best_effort: u64, nodes: u64, time_pct: i32) -> f64 {
     let f = match stable {
         0 => 1.6,
         1 => 1.1,
         2 => 0.8,
         _ => 0.6,
     };
-    if best_effort * 100_000 >= nodes.max(1) * 93_340 {
+    let f = if best_effort * 100_000 >= nodes.max(1) * 93_340 {
         f * 0.76
     } else {
         f
-    }
+    };
+    f * time_pct as f64 / 100.0
 }
 
 #[cfg(test)]
@@ -119,10 +121,19 @@ mod tests {
 
     #[test]
     fn a_best_move_that_took_nearly_all_the_nodes_shortens_the_think() {
-        assert_eq!(optimum_factor(0, 50, 100), 1.6);
-        assert!((optimum_factor(0, 95, 100) - 1.6 * 0.76).abs() < 1e-9);
-        assert!(optimum_factor(3, 99, 100) < optimum_factor(3, 90, 100));
-        assert!(optimum_factor(1, 0, 0) > optimum_factor(2, 0, 0));
+        assert_eq!(optimum_factor(0, 50, 100, 100), 1.6);
+        assert!((optimum_factor(0, 95, 100, 100) - 1.6 * 0.76).abs() < 1e-9);
+        assert!(optimum_factor(3, 99, 100, 100) < optimum_factor(3, 90, 100, 100));
+        assert!(optimum_factor(1, 0, 0, 100) > optimum_factor(2, 0, 0, 100));
+    }
+
+    #[test]
+    fn the_time_share_scales_where_iterations_stop() {
+        for stable in 0..4 {
+            let base = optimum_factor(stable, 95, 100, 100);
+            assert!((optimum_factor(stable, 95, 100, 130) - 1.3 * base).abs() < 1e-9);
+            assert!((optimum_factor(stable, 95, 100, 50) - 0.5 * base).abs() < 1e-9);
+        }
     }
 
     #[test]
