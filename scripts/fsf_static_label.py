@@ -13,7 +13,12 @@ Stockfish 15.1 (Debian's `stockfish`: its NNUE evaluation, a far better teacher)
 about two thirds of Fairy-Stockfish's: `--scale 1.5` puts its scores on Fairy-Stockfish's scale,
 which the search's margins were tuned on.
 
-  scripts/fsf_static_label.py IN OUT [--engine PATH] [--scale X] [--jobs 2]
+With `--own` the engine is chatrang (`--engine target/release/chatrang`), whose `eval` command
+gives its own static evaluation (for capablanca and courier the net and the hand-made terms half
+and half): labels to distil that evaluation into a net alone (docs/eval.md, "The mix distilled
+into the net"). `--options` passes its `VariantOptions`.
+
+  scripts/fsf_static_label.py IN OUT [--engine PATH] [--scale X] [--jobs 2] [--own [--options O]]
 """
 import argparse
 import functools
@@ -24,7 +29,45 @@ from tune_label import FSF_VARIANT, label_file
 CHUNK = 5000
 
 
-def label(lines, engine, scale):
+class Fsf:
+    """Fairy-Stockfish's (or Stockfish's) `eval`: "Final evaluation +0.25 (white side)", pawns."""
+    marker = "Final evaluation"
+
+    def __init__(self, scale):
+        self.scale = scale
+
+    def setup(self, game):
+        if game not in FSF_VARIANT:
+            return None
+        return ["setoption name UCI_Variant value " + FSF_VARIANT[game]]
+
+    def score(self, line, fen):
+        try:
+            pawns = float(line.split()[2])
+        except (IndexError, ValueError):
+            return None
+        cp = round(pawns * 100 * self.scale)
+        return -cp if fen.split()[1] == "b" else cp
+
+
+class Own:
+    """chatrang's `eval`: "info string eval N (side to move)", centipawns, our game ids."""
+    marker = "info string eval "
+
+    def __init__(self, options):
+        self.options = options
+
+    def setup(self, game):
+        cmds = ["setoption name UCI_Variant value " + game]
+        if self.options:
+            cmds.append("setoption name VariantOptions value " + self.options)
+        return cmds
+
+    def score(self, line, fen):
+        return int(line.split()[3])
+
+
+def label(lines, engine, kind):
     out = []
     for i in range(0, len(lines), CHUNK):
         part = lines[i:i + CHUNK]
@@ -33,10 +76,11 @@ def label(lines, engine, scale):
         kept = []
         for line in part:
             game, fen, _, result = line.split(";")
-            if game not in FSF_VARIANT:
+            setup = kind.setup(game)
+            if setup is None:
                 continue
             if game != current:
-                cmds.append("setoption name UCI_Variant value " + FSF_VARIANT[game])
+                cmds += setup
                 current = game
             cmds.append("position fen " + fen)
             cmds.append("eval")
@@ -44,19 +88,13 @@ def label(lines, engine, scale):
         cmds.append("quit")
         text = subprocess.run([engine], input="\n".join(cmds) + "\n", capture_output=True,
                               text=True).stdout
-        finals = [l for l in text.splitlines() if l.startswith("Final evaluation")]
+        finals = [l for l in text.splitlines() if l.startswith(kind.marker)]
         if len(finals) != len(kept):
             raise RuntimeError("expected %d evaluations, got %d" % (len(kept), len(finals)))
         for (game, fen, result), f in zip(kept, finals):
-            words = f.split()
-            try:
-                pawns = float(words[2])
-            except (IndexError, ValueError):
-                continue
-            cp = round(pawns * 100 * scale)
-            if fen.split()[1] == "b":
-                cp = -cp
-            out.append("%s;%s;%d;%s" % (game, fen, cp, result))
+            cp = kind.score(f, fen)
+            if cp is not None:
+                out.append("%s;%s;%d;%s" % (game, fen, cp, result))
     return out
 
 
@@ -68,8 +106,12 @@ def main():
     ap.add_argument("--scale", type=float, default=1.0,
                     help="multiply every score by this (1.5 for Stockfish 15.1)")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--own", action="store_true",
+                    help="the engine is chatrang: label with its own static evaluation")
+    ap.add_argument("--options", default="", help="with --own: its VariantOptions")
     a = ap.parse_args()
-    label_file(a.inp, a.out, a.jobs, functools.partial(label, engine=a.engine, scale=a.scale))
+    kind = Own(a.options) if a.own else Fsf(a.scale)
+    label_file(a.inp, a.out, a.jobs, functools.partial(label, engine=a.engine, kind=kind))
 
 
 if __name__ == "__main__":

@@ -762,17 +762,14 @@ pub(crate) mod shipped_tests {
         assert!(terms > 300, "the terms see the bare king: {terms}");
     }
 
-    /// Asserts the game's score of `fen` is the mean of its own net's and the hand-made terms'
-    /// (`net_terms` 500), which differ there.
-    pub fn assert_terms_take_half_the_nets_score(v: &Arc<Variant>, fen: &str) {
+    /// Asserts the game's score of `fen` is its own net's alone (no `net_terms` share), where the
+    /// hand-made terms would differ.
+    pub fn assert_the_net_judges_alone(v: &Arc<Variant>, fen: &str) {
         let ep = with_own_net(v);
         let pos = crate::fen::parse(v, fen).unwrap();
-        let (net, terms) = (
-            ep.nnue.as_ref().unwrap().evaluate(&pos),
-            eval::evaluate_terms(&pos, &ep),
-        );
-        assert_ne!(net, terms);
-        assert_eq!(eval::evaluate(&pos, &ep), (net + terms) / 2);
+        let net = ep.nnue.as_ref().unwrap().evaluate(&pos);
+        assert_ne!(net, eval::evaluate_terms(&pos, &ep));
+        assert_eq!(eval::evaluate(&pos, &ep), net);
     }
 
     /// Asserts the net leaves `fen` (a side with nothing but royal men) to the terms; the

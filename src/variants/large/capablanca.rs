@@ -108,11 +108,13 @@ fn build(o: &Opts) -> Result<Variant, String> {
     Ok(v)
 }
 
-/// Capablanca's net (`nets/capablanca.nnue`, docs/eval.md "Capablanca's net" and "Capablanca on
-/// searched labels"): Fairy-Stockfish's static evaluation of 13.59M positions of 14,000 of its own
-/// games (`castling=three`, with detours of two seeds) and their mirror images, learnt by
-/// `chatrang tune net`, then trained on to its depth-6 search scores of 1.56M positions of 12,000
-/// more games. A bare king's endings stay with the terms (`Nnue::judges`).
+/// Capablanca's net (`nets/capablanca.nnue`, docs/eval.md "Capablanca's net", "Capablanca on
+/// searched labels" and "The mix distilled into the net"): Fairy-Stockfish's static evaluation of
+/// 13.59M positions of 14,000 of its own games (`castling=three`, with detours of two seeds) and
+/// their mirror images, learnt by `chatrang tune net`, trained on to its depth-6 search scores of
+/// 1.56M positions of 12,000 more games, then to the mean of that net and the hand-made terms on
+/// 3.51M positions: the mix's judgement at the net's speed. A bare king's endings stay with the
+/// terms (`Nnue::judges`).
 static NET: nnue::ShippedNet =
     once_cell::sync::Lazy::new(|| nnue::shipped(include_bytes!("../../../nets/capablanca.nnue")));
 
@@ -162,10 +164,6 @@ pub fn capablanca_weights() -> Weights {
         semi_open_mg: 8,
         semi_open_eg: 27,
         tempo: 48,
-        // Where the net judges, these terms take half its score: their errors are only partly
-        // alike (docs/eval.md, "Courier: the net and the terms together"). Bird's arrangement
-        // has no net, so there the terms judge alone.
-        net_terms: 500,
         ..chess_weights()
     }
 }
@@ -175,7 +173,7 @@ mod tests {
     use super::*;
     use crate::eval::nnue::shipped_tests::{
         assert_net_sees_material_and_terms_the_bare_king, assert_own_net_fits,
-        assert_terms_take_half_the_nets_score,
+        assert_the_net_judges_alone,
     };
 
     fn capablanca(opts: &str) -> std::sync::Arc<Variant> {
@@ -200,11 +198,11 @@ mod tests {
         );
     }
 
-    /// The hand-made terms take half of the net's score (`net_terms`; docs/eval.md, "Courier:
-    /// the net and the terms together").
+    /// The net learnt its mean with the hand-made terms, so it judges alone (docs/eval.md, "The
+    /// mix distilled into the net").
     #[test]
-    fn the_terms_take_half_of_the_nets_score() {
-        assert_terms_take_half_the_nets_score(
+    fn the_net_judges_alone_without_a_terms_share() {
+        assert_the_net_judges_alone(
             &capablanca("castling=three"),
             "rnabqkbcnr/pppp1ppppp/10/4p5/4P5/10/PPPP1PPPPP/RNABQKBCNR w KQkq - 0 2",
         );

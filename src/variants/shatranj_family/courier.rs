@@ -291,8 +291,11 @@ fn build(o: &Opts) -> Result<Variant, String> {
 /// mirror images, learnt by `chatrang tune net` (a tie with the terms against Fairy-Stockfish),
 /// then its depth-6 search scores of 3.29M quiet positions and their mirror images (+0.059 +/-
 /// 0.024 a game against Fairy-Stockfish at 10s+0.1s, paired with the net on 1.87M of them over
-/// 264 games, docs/eval.md "Courier on all its searched labels"). A bare king's endings stay with
-/// the terms (`Nnue::judges`).
+/// 264 games, docs/eval.md "Courier on all its searched labels"), then those of 797,362 positions
+/// of its own games and more of Fairy-Stockfish's ("Courier on labels from its own games"), then
+/// the mean of that net and the hand-made terms on 2.37M positions ("The mix distilled into the
+/// net"): the mix's judgement at the net's speed. A bare king's endings stay with the terms
+/// (`Nnue::judges`).
 static NET: nnue::ShippedNet =
     once_cell::sync::Lazy::new(|| nnue::shipped(include_bytes!("../../../nets/courier.nnue")));
 
@@ -339,10 +342,6 @@ fn fitted_weights() -> Weights {
         // Stockfish's restricted cells, at about its weight (docs/eval.md, "Restricted cells").
         restricted_mg: 4,
         restricted_eg: 4,
-        // The net's score and these terms' half and half: their errors are only partly alike, so
-        // the mean strays less, and the search steers less into the net's own mistakes
-        // (docs/eval.md, "Courier: the net and the terms together").
-        net_terms: 500,
         ..Weights::default()
     }
 }
@@ -352,7 +351,7 @@ mod tests {
     use super::*;
     use crate::eval::nnue::shipped_tests::{
         assert_net_sees_material_and_terms_the_bare_king, assert_own_net_fits,
-        assert_terms_take_half_the_nets_score,
+        assert_the_net_judges_alone,
     };
 
     fn courier(opts: &str) -> std::sync::Arc<Variant> {
@@ -378,11 +377,11 @@ mod tests {
         );
     }
 
-    /// The hand-made terms take half of the net's score (`net_terms`; docs/eval.md, "Courier:
-    /// the net and the terms together").
+    /// The net learnt its mean with the hand-made terms, so it judges alone (docs/eval.md, "The
+    /// mix distilled into the net").
     #[test]
-    fn the_terms_take_half_of_the_nets_score() {
-        assert_terms_take_half_the_nets_score(
+    fn the_net_judges_alone_without_a_terms_share() {
+        assert_the_net_judges_alone(
             &courier(""),
             "rnebmk1wbenr/1ppp1p1pppp1/4p1f5/p5p4p/P5P4P/4P1F5/1PPP1P1PPPP1/RNEBMK1WBENR w - - 0 2",
         );
