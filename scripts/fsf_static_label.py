@@ -14,11 +14,13 @@ about two thirds of Fairy-Stockfish's: `--scale 1.5` puts its scores on Fairy-St
 which the search's margins were tuned on.
 
 With `--own` the engine is chatrang (`--engine target/release/chatrang`), whose `eval` command
-gives its own static evaluation (for capablanca and courier the net and the hand-made terms half
-and half): labels to distil that evaluation into a net alone (docs/eval.md, "The mix distilled
-into the net"). `--options` passes its `VariantOptions`.
+gives its own static evaluation; `--options` passes its `VariantOptions` and `--weights` its
+`EvalWeights`. With `--weights net_terms=500` a game's net and its hand-made terms count half and
+half: the mix capablanca's and courier's nets were trained on to, so that each judges alone
+(docs/eval.md, "The mix distilled into the net").
 
-  scripts/fsf_static_label.py IN OUT [--engine PATH] [--scale X] [--jobs 2] [--own [--options O]]
+  scripts/fsf_static_label.py IN OUT [--engine PATH] [--scale X] [--jobs 2]
+                              [--own [--options O] [--weights W]]
 """
 import argparse
 import functools
@@ -54,13 +56,16 @@ class Own:
     """chatrang's `eval`: "info string eval N (side to move)", centipawns, our game ids."""
     marker = "info string eval "
 
-    def __init__(self, options):
+    def __init__(self, options, weights):
         self.options = options
+        self.weights = weights
 
     def setup(self, game):
         cmds = ["setoption name UCI_Variant value " + game]
         if self.options:
             cmds.append("setoption name VariantOptions value " + self.options)
+        if self.weights:
+            cmds.append("setoption name EvalWeights value " + self.weights)
         return cmds
 
     def score(self, line, fen):
@@ -109,8 +114,9 @@ def main():
     ap.add_argument("--own", action="store_true",
                     help="the engine is chatrang: label with its own static evaluation")
     ap.add_argument("--options", default="", help="with --own: its VariantOptions")
+    ap.add_argument("--weights", default="", help="with --own: its EvalWeights")
     a = ap.parse_args()
-    kind = Own(a.options) if a.own else Fsf(a.scale)
+    kind = Own(a.options, a.weights) if a.own else Fsf(a.scale)
     label_file(a.inp, a.out, a.jobs, functools.partial(label, engine=a.engine, kind=kind))
 
 
